@@ -1,0 +1,1 @@
+"""The Mexican dice bot: engine, storage and start-up."""

@@ -1,0 +1,1 @@
+"""Discord cogs: translate interactions into engine moves and render the results."""
