@@ -1,0 +1,248 @@
+"""Bluffing under the cup (RULES.md §2): ``mexican`` and ``dollar``, and any mix of their
+mechanisms.
+
+Each action checks everything first and only then changes state, so a refusal leaves the
+game exactly as it was.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from .errors import IllegalMove, InvalidClaim, NotInGame, NotYourTurn
+from .rolls import RANK, THREE_ONE, TOP, Roll, code, is_double, make_roll, name, parse_roll
+from .state import Event
+from .table import TableMixin
+
+#: Drink for a lost call, by the claimed value's tier (RULES.md §2.1).
+_TIER_DRINK = {"plain": "sip", "double": "shot", "top": "chug"}
+
+
+def _tier(roll: Roll) -> str:
+    if roll == TOP:
+        return "top"
+    return "double" if is_double(roll) else "plain"
+
+
+class BluffMixin(TableMixin):
+    # --- reading the table ----------------------------------------------------------------
+    def say(self, roll: Roll) -> str:
+        return name(roll, self.options.style, self.options.top_name)
+
+    def _is_result(self, roll: Roll) -> bool:
+        return roll != THREE_ONE or self.options.three_one == "low"
+
+    def _claim_allowed(self, roll: Roll) -> bool:
+        if not self._is_result(roll):
+            return False
+        if self.standing is None:
+            return True
+        rank, standing = RANK[roll], RANK[self.standing]
+        if rank > standing:
+            return True
+        return rank == standing and (self.options.ties or self.standing == TOP)
+
+    def valid_claims(self) -> list[Roll]:
+        """The claims that would be accepted now, lowest first (for autocomplete)."""
+        return [r for r in RANK if self._claim_allowed(r)]
+
+    def _parse_claim(self, value: str | Roll) -> Roll:
+        roll = parse_roll(value) if isinstance(value, str) else make_roll(*value)
+        if not self._is_result(roll):
+            raise InvalidClaim(
+                f"A 3-1 is not a result in {self.preset}: it is never under the cup. "
+                f"Claim one of: {self._valid_text()}."
+            )
+        if not self._claim_allowed(roll):
+            raise InvalidClaim(
+                f"{self.say(roll)} does not beat the standing claim of "
+                f"{self.say(self.standing)}. Valid now: {self._valid_text()}."  # type: ignore[arg-type]
+            )
+        return roll
+
+    def _valid_text(self) -> str:
+        claims = self.valid_claims()
+        return ", ".join(code(r) for r in claims)
+
+    # --- checks ---------------------------------------------------------------------------
+    def _check_bluff(self) -> None:
+        if self.options.family != "bluff":
+            raise IllegalMove(f"There is no cup to bluff with in {self.preset}.")
+
+    def _check_roll_bluff(self, player: str, blind: bool) -> None:
+        self._require_mover(player)
+        if blind and not self.options.blind:
+            raise IllegalMove("Blind rolls are off in this game.")
+        if self.stage in ("rolled",):
+            raise IllegalMove("You've rolled: now claim a value (or fold).")
+        if blind and self.stage == "reroll":
+            raise IllegalMove("Roll again after the Social, with your eyes open.")
+
+    def _check_claim(self, player: str, value: str | Roll) -> Roll:
+        self._check_bluff()
+        self._require_mover(player)
+        if self.stage != "rolled":
+            raise IllegalMove(
+                "Roll first." if self.stage != "answer" else "Accept or call bullshit first."
+            )
+        return self._parse_claim(value)
+
+    def _check_answer(self, player: str) -> None:
+        self._check_bluff()
+        self._require_playing()
+        if player not in self.seats:
+            raise NotInGame("You're not in this game.")
+        if self.stage != "answer":
+            raise IllegalMove("There is no claim waiting for an answer.")
+        if player != self.to_move:
+            raise NotYourTurn(f"It's not your turn: the claim was passed to {self.to_move}.")
+
+    def _check_pass(self, player: str, value: str | Roll) -> Roll:
+        self._check_bluff()
+        self._require_mover(player)
+        if not self.options.pass_unrolled:
+            raise IllegalMove("You must roll after accepting: passing the cup unrolled is off.")
+        if self.stage != "accepted":
+            raise IllegalMove("Accept the claim first, then pass the cup on.")
+        if self.standing == TOP:
+            raise IllegalMove(f"After a claim of {self.say(TOP)} you must roll again.")
+        return self._parse_claim(value)
+
+    def _check_fold(self, player: str) -> None:
+        self._check_bluff()
+        self._require_mover(player)
+        if not self.options.fold:
+            raise IllegalMove("Folding is off in this game.")
+        if self.stage != "rolled" or self.standing is None:
+            raise IllegalMove("You can fold only after rolling against a standing claim.")
+
+    # --- actions --------------------------------------------------------------------------
+    def _bluff_roll(self, player: str, rng: Random, blind: bool) -> list[Event]:
+        self._check_roll_bluff(player, blind)
+        events: list[Event] = []
+        if self.stage == "answer":
+            events.append(
+                Event("accepted", player, {"claim": code(self.standing), "by_roll": True})
+            )  # type: ignore[arg-type]
+        dice = make_roll(rng.randint(1, 6), rng.randint(1, 6))
+        if dice == THREE_ONE and self.options.three_one == "social":
+            # Social: the 3-1 is shown to all, everyone sips, and the roller must roll again.
+            self.cup = dice
+            self.seen_by = list(self.seats)
+            events.append(Event("social", player, {"dice": list(dice)}))
+            for seated in self.seats:
+                self._book(seated, "sip", 1, "Social (3-1)", player, events)
+            self.stage = "reroll"
+            return self._done(player, events)
+        self.cup = dice
+        self.seen_by = [] if blind else [player]
+        self.stage = "rolled"
+        events.append(Event("rolled", player, {"blind": blind}))
+        if not blind:
+            events.append(Event("dice", player, {"dice": list(dice)}, to=player))
+        return self._done(player, events)
+
+    def claim(self, player: str, value: str | Roll) -> list[Event]:
+        roll = self._check_claim(player, value)
+        return self._make_claim(player, roll, "claimed")
+
+    def pass_cup(self, player: str, value: str | Roll) -> list[Event]:
+        roll = self._check_pass(player, value)
+        return self._make_claim(player, roll, "passed")
+
+    def _make_claim(self, player: str, roll: Roll, kind: str) -> list[Event]:
+        self.standing = roll
+        self.claimer = player
+        self.stage = "answer"
+        self.to_move = self._next_in(player)
+        events = [Event(kind, player, {"claim": code(roll), "to": self.to_move})]
+        return self._done(player, events)
+
+    def accept(self, player: str) -> list[Event]:
+        self._check_answer(player)
+        self.stage = "accepted"
+        return self._done(player, [Event("accepted", player, {"claim": code(self.standing)})])  # type: ignore[arg-type]
+
+    def bullshit(self, player: str) -> list[Event]:
+        self._check_answer(player)
+        claimer, claim, cup = self.claimer, self.standing, self.cup
+        assert claimer is not None and claim is not None and cup is not None
+        bluffed = RANK[cup] < RANK[claim]
+        loser = claimer if bluffed else player
+        events = [
+            Event("reveal", player, {
+                "dice": list(cup), "claim": code(claim), "claimer": claimer,
+                "bluff": bluffed, "loser": loser,
+            })
+        ]  # fmt: skip
+        self.seen_by = list(self.seats)
+        if bluffed:
+            cause = f"caught bluffing {code(claim)} (the cup showed {code(cup)})"
+        else:
+            cause = f"called bullshit on a true {code(claim)} (the cup showed {code(cup)})"
+        by = player if bluffed else claimer
+        if self.options.drink != "none":
+            drink = _TIER_DRINK[_tier(claim)] if self.options.drink == "tiers" else "sip"
+            self._book(loser, drink, 1, cause, by, events)
+        self._lose_life(loser, 1, cause, by, events)
+        # The caller starts the next round, or the next player still in after them.
+        self._finish_bluff_round(loser, player, "call", events)
+        return self._done(player, events)
+
+    def fold(self, player: str) -> list[Event]:
+        self._check_fold(player)
+        events = [Event("folded", player, {"claim": code(self.standing)})]  # type: ignore[arg-type]
+        cause = f"folded against {code(self.standing)}"  # type: ignore[arg-type]
+        self._book(player, "sip", 1, cause, None, events)
+        self._lose_life(player, 1, cause, None, events)
+        seats_before = list(self.seats)
+        self._finish_bluff_round(player, self._next_in(player, seats_before), "fold", events)
+        return self._done(player, events)
+
+    def _finish_bluff_round(
+        self, loser: str | None, starter: str | None, reason: str, events: list[Event]
+    ) -> None:
+        """Bluffing rounds are started by a named player (the caller, the next after a
+        fold), not by the loser as in open rolls."""
+        seats_before = list(self.seats)
+        self.rounds.append((self.round_no, loser, reason))
+        events.append(Event("round_over", loser, {"round": self.round_no, "reason": reason}))
+        busted = [p for p in self.seats if self.players[p].lives == 0]
+        if busted and not self.options.last_standing:
+            self._end_game(None, busted[0], events)
+            return
+        for out in busted:
+            self._remove(out, events, "no lives left")
+        if self._maybe_end_for_players(events):
+            return
+        if starter is None or starter not in self.seats:
+            starter = self._next_in(starter, seats_before) if starter else self.seats[0]
+        self._start_round(starter or self.seats[0], events)
+
+    def _bluff_timeout(self, player: str, events: list[Event]) -> None:
+        """Whoever let the timer run out loses the round at the lowest tier."""
+        cause = "turn timer ran out"
+        if self.options.drink != "none":
+            self._book(player, "sip", 1, cause, None, events)
+        self._lose_life(player, 1, cause, None, events)
+        seats_before = list(self.seats)
+        self._finish_bluff_round(player, self._next_in(player, seats_before), "timeout", events)
+
+    def _bluff_leave(self, player: str, seats_before: list[str], events: list[Event]) -> None:
+        """The mover or the maker of an unanswered claim leaving voids the round."""
+        voids = player == self.to_move or (self.stage == "answer" and player == self.claimer)
+        if not voids:
+            if self.claimer == player:
+                self.claimer = None
+            return
+        starter = self._next_in(player, seats_before)
+        self.rounds.append((self.round_no, None, "void"))
+        events.append(Event("round_over", None, {"round": self.round_no, "reason": "void"}))
+        self._start_round(starter or self.seats[0], events)
+
+    def _reset_bluff_round(self) -> None:
+        self.stage = "open"
+        self.cup = None
+        self.seen_by = []
+        self.standing = None
+        self.claimer = None

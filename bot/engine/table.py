@@ -1,0 +1,257 @@
+"""Table rules shared by every rule set (RULES.md §4): seats, turns, joining, leaving,
+the penalty ledger, lives and the end of the game.
+
+The family mixins (bluffing, open rolls) build on these helpers; they never touch seats or
+the ledger directly, so "who is in the game" has one definition.
+"""
+
+from __future__ import annotations
+
+from random import Random
+
+from .errors import GameOver, IllegalMove, NotInGame, NotYourTurn, TableFull
+from .state import POINTS_PER, Event, GameState, Penalty, PlayerState
+
+
+class TableMixin(GameState):
+    # --- hooks the family mixins provide ----------------------------------------------------
+    def _reset_round(self) -> None:
+        raise NotImplementedError
+
+    def _family_leave(self, player: str, seats_before: list[str], events: list[Event]) -> None:
+        raise NotImplementedError
+
+    def _family_timeout(self, player: str, rng: Random, events: list[Event]) -> None:
+        raise NotImplementedError
+
+    # --- checks ---------------------------------------------------------------------------
+    def _require_playing(self) -> None:
+        if self.phase == "over":
+            raise GameOver("This game is over.")
+        if self.phase != "playing":
+            raise IllegalMove("The game has not started yet.")
+
+    def _require_mover(self, player: str) -> None:
+        self._require_playing()
+        if player not in self.seats:
+            raise NotInGame("You're not in this game.")
+        if player != self.to_move:
+            raise NotYourTurn(f"It's not your turn: it's {self.to_move}'s move.")
+
+    # --- seats ----------------------------------------------------------------------------
+    def _next_in(self, player: str, seats_before: list[str] | None = None) -> str | None:
+        """The next player still in after ``player``, walking the seat order as it was
+        before ``player`` (or anyone) left."""
+        ring = seats_before if seats_before is not None else self.seats
+        if player not in ring:
+            return self.seats[0] if self.seats else None
+        start = ring.index(player)
+        for step in range(1, len(ring) + 1):
+            candidate = ring[(start + step) % len(ring)]
+            if candidate in self.seats and candidate != player:
+                return candidate
+        return None
+
+    def _seat_waiting(self, events: list[Event]) -> None:
+        for player in self.waiting:
+            self.seats.append(player)
+            self.players[player].status = "seated"
+            events.append(Event("seated", player))
+        self.waiting.clear()
+
+    def _remove(self, player: str, events: list[Event], reason: str) -> None:
+        """Take a player out of the seats; in a lives game they are out for good."""
+        self.seats.remove(player)
+        state = self.players[player]
+        state.status = "out" if self.options.lives is not None else "gone"
+        if self.knight == player:
+            self.knight = None
+            events.append(Event("knight", None, {"knight": None, "reason": "the Knight left"}))
+        if self.host == player and self.seats:
+            self.host = self.seats[0]
+            events.append(Event("host", self.host))
+        events.append(Event("out" if state.status == "out" else "left", player, {"reason": reason}))
+
+    # --- penalties ------------------------------------------------------------------------
+    def _book(
+        self, player: str, unit: str, amount: int, cause: str, by: str | None,
+        events: list[Event],
+    ) -> None:  # fmt: skip
+        """Write one ledger line; drinks become points where the table counts points."""
+        state = self.players[player]
+        if unit == "life":
+            amount = min(amount, state.lives or 0)
+            if amount <= 0:
+                return
+            state.lives = (state.lives or 0) - amount
+        elif self.options.units == "points":
+            amount *= POINTS_PER[unit]
+            unit = "point"
+        self.ledger.append(Penalty(player, unit, amount, cause, by, self.round_no))  # type: ignore[arg-type]
+        state.totals[unit] = state.totals.get(unit, 0) + amount
+        events.append(
+            Event("penalty", player, {"unit": unit, "amount": amount, "cause": cause, "by": by})
+        )
+
+    def _lose_life(
+        self, player: str, amount: int, cause: str, by: str | None, events: list[Event]
+    ) -> None:
+        if self.options.lives is not None:
+            self._book(player, "life", amount, cause, by, events)
+
+    # --- rounds and the end of the game ---------------------------------------------------
+    def _finish_round(self, loser: str | None, reason: str, events: list[Event]) -> None:
+        """Close a round: knock out players without lives, decide the game or start the
+        next round with the right starter (the loser, or the next player still in)."""
+        self.rounds.append((self.round_no, loser, reason))
+        events.append(Event("round_over", loser, {"round": self.round_no, "reason": reason}))
+        seats_before = list(self.seats)
+        busted = [p for p in self.seats if self.players[p].lives == 0]
+        if busted and not self.options.last_standing:
+            self._end_game(None, busted[0], events)
+            return
+        for player in busted:
+            self._remove(player, events, "no lives left")
+        if self._maybe_end_for_players(events):
+            return
+        starter = self.round_starter_after(loser, seats_before)
+        self._start_round(starter, events)
+
+    def round_starter_after(self, loser: str | None, seats_before: list[str]) -> str:
+        if loser is not None and loser in self.seats:
+            return loser
+        if loser is not None:
+            nxt = self._next_in(loser, seats_before)
+            if nxt is not None:
+                return nxt
+        return self.seats[0]
+
+    def _maybe_end_for_players(self, events: list[Event]) -> bool:
+        """A lives game left with one player is theirs; any game needs two at the table."""
+        if len(self.seats) >= 2:
+            return False
+        if self.waiting and len(self.seats) + len(self.waiting) >= 2:
+            return False
+        if self.options.lives is not None and len(self.seats) == 1:
+            self._end_game(self.seats[0], None, events)
+        else:
+            self._end_game(None, None, events)
+        return True
+
+    def _start_round(self, starter: str, events: list[Event]) -> None:
+        self._seat_waiting(events)
+        self.round_no += 1
+        self.round_starter = starter
+        self._reset_round()
+        self.to_move = starter
+        events.append(Event("round_started", starter, {"round": self.round_no}))
+
+    def _end_game(self, winner: str | None, loser: str | None, events: list[Event]) -> None:
+        self.phase = "over"
+        self.to_move = None
+        self.winner = winner
+        self.loser = loser
+        self.stuck = False
+        events.append(Event("game_over", winner, {"winner": winner, "loser": loser}))
+
+    def _done(self, player: str | None, events: list[Event]) -> list[Event]:
+        """Every accepted action ends here: it is a new state, and the actor is awake."""
+        self.move_no += 1
+        if player is not None and player in self.players:
+            self.players[player].timeouts = 0
+        if self.phase == "playing" and self.to_move is not None:
+            events.append(Event("turn", self.to_move, {"move_no": self.move_no}))
+        return events
+
+    # --- table actions --------------------------------------------------------------------
+    def join(self, player: str) -> list[Event]:
+        if self.phase == "over":
+            raise GameOver("This game is over.")
+        if player in self.seats or player in self.waiting:
+            raise IllegalMove("You're already in this game.")
+        if len(self.seats) + len(self.waiting) >= self.options.max_players:
+            raise TableFull(f"The table is full ({self.options.max_players} players at most).")
+        known = self.players.get(player)
+        if self.phase == "playing":
+            if self.options.lives is not None:
+                raise IllegalMove("A running game played for lives takes no new players.")
+            self.waiting.append(player)
+            self.players[player] = PlayerState(
+                status="waiting", totals=known.totals if known else {}
+            )
+            return self._done(player, [Event("waiting", player)])
+        if known is not None and known.status == "out":
+            raise IllegalMove("You're out of this game.")
+        self.seats.append(player)
+        self.players[player] = PlayerState(status="seated", totals=known.totals if known else {})
+        return self._done(player, [Event("joined", player)])
+
+    def start(self, player: str, rng: Random) -> list[Event]:
+        if self.phase != "lobby":
+            raise IllegalMove("This game has already started.")
+        if player != self.host:
+            raise NotYourTurn("Only the host can start the game.")
+        if len(self.seats) < self.options.min_players:
+            raise IllegalMove(f"A game needs at least {self.options.min_players} players.")
+        for seated in self.seats:
+            self.players[seated].lives = self.options.lives
+        self.phase = "playing"
+        events = [Event("started", player, {"players": list(self.seats)})]
+        if self.options.first == "random":
+            starter = self.seats[rng.randrange(len(self.seats))]
+        else:
+            starter = self.host
+        self._start_round(starter, events)
+        return self._done(player, events)
+
+    def leave(self, player: str) -> list[Event]:
+        if self.phase == "over":
+            raise GameOver("This game is over.")
+        if player in self.waiting:
+            self.waiting.remove(player)
+            self.players[player].status = "gone"
+            return self._done(None, [Event("left", player, {"reason": "left the queue"})])
+        if player not in self.seats:
+            raise NotInGame("You're not in this game.")
+        events: list[Event] = []
+        if self.phase == "lobby":
+            self.seats.remove(player)
+            del self.players[player]
+            events.append(Event("left", player, {"reason": "left the lobby"}))
+            if self.host == player:
+                if not self.seats:
+                    self._end_game(None, None, events)
+                    return self._done(None, events)
+                self.host = self.seats[0]
+                events.append(Event("host", self.host))
+            return self._done(None, events)
+        seats_before = list(self.seats)
+        self._remove(player, events, "left the game")
+        if not self._maybe_end_for_players(events):
+            self._family_leave(player, seats_before, events)
+        return self._done(None, events)
+
+    def timeout(self, player: str, rng: Random) -> list[Event]:
+        """The turn timer of ``player`` (who must be to move) ran out: act for them."""
+        self._require_mover(player)
+        events = [Event("timeout", player)]
+        self._family_timeout(player, rng, events)
+        state = self.players[player]
+        state.timeouts += 1
+        if state.timeouts >= 2 and player in self.seats and self.phase == "playing":
+            state.timeouts = 0
+            seats_before = list(self.seats)
+            self._remove(player, events, "two turn timers in a row")
+            if not self._maybe_end_for_players(events):
+                self._family_leave(player, seats_before, events)
+        return self._done(None, events)
+
+    def end(self, player: str, force: bool = False) -> list[Event]:
+        """The host (or a moderator, ``force``) ends the game; nobody wins a game cut short."""
+        if self.phase == "over":
+            raise GameOver("This game is already over.")
+        if player != self.host and not force:
+            raise NotYourTurn("Only the host can end the game.")
+        events: list[Event] = []
+        self._end_game(None, None, events)
+        return self._done(None, events)
