@@ -10,7 +10,7 @@ from __future__ import annotations
 from random import Random
 
 from .errors import IllegalMove, InvalidClaim, NotInGame, NotYourTurn
-from .rolls import RANK, THREE_ONE, TOP, Roll, code, is_double, make_roll, name, parse_roll
+from .rolls import RANK, THREE_ONE, TOP, Roll, code, is_double, make_roll, parse_roll
 from .state import Event
 from .table import TableMixin
 
@@ -26,9 +26,6 @@ def _tier(roll: Roll) -> str:
 
 class BluffMixin(TableMixin):
     # --- reading the table ----------------------------------------------------------------
-    def say(self, roll: Roll) -> str:
-        return name(roll, self.options.style, self.options.top_name)
-
     def _is_result(self, roll: Roll) -> bool:
         return roll != THREE_ONE or self.options.three_one == "low"
 

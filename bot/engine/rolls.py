@@ -8,6 +8,7 @@ state serialise to JSON as plain lists.
 from __future__ import annotations
 
 import re
+from fractions import Fraction
 from typing import Literal
 
 from .errors import InvalidClaim
@@ -47,6 +48,22 @@ def odds_in_36(roll: Roll) -> int:
     return 1 if is_double(roll) else 2
 
 
+def chance_to_beat(roll: Roll, reroll_three_one: bool, ties_win: bool = True) -> Fraction:
+    """Chance that one fresh roll is at least (``ties_win``) or above ``roll``.
+
+    Where a 3-1 is rolled again it is no outcome, so the chances are out of 34, not 36
+    (RULES.md §1 Odds). Used to tell players how likely a reveal was.
+    """
+    outcomes = [r for r in ORDER if not (reroll_three_one and r == THREE_ONE)]
+    total = sum(odds_in_36(r) for r in outcomes)
+    good = sum(
+        odds_in_36(r)
+        for r in outcomes
+        if RANK[r] > RANK[roll] or (ties_win and RANK[r] == RANK[roll])
+    )
+    return Fraction(good, total)
+
+
 def code(roll: Roll) -> str:
     """The compact form used in state, logs and tests: ``"65"``, ``"55"``, ``"21"``."""
     return f"{roll[0]}{roll[1]}"
@@ -56,10 +73,16 @@ def from_code(text: str) -> Roll:
     return make_roll(int(text[0]), int(text[1]))
 
 
-def name(roll: Roll, style: Style, top_name: str) -> str:
+#: How a 3-1 is announced where it is not a result but a special effect.
+THREE_ONE_ROLE = {"social": "Social", "handout": "3-1, hand out a sip", "elbow": "Elbow"}
+
+
+def name(roll: Roll, style: Style, top_name: str, three_one: str = "low") -> str:
     """The roll as a rule set speaks of it: words for the US presets, numbers for the Dutch."""
     if roll == TOP:
         return top_name
+    if roll == THREE_ONE and three_one in THREE_ONE_ROLE:
+        return THREE_ONE_ROLE[three_one]
     high, low = roll
     if style == "numbers":
         return f"{high}00" if high == low else f"{high}{low}"

@@ -10,6 +10,7 @@ from __future__ import annotations
 from random import Random
 
 from .errors import GameOver, IllegalMove, NotInGame, NotYourTurn, TableFull
+from .rolls import Roll, name
 from .state import POINTS_PER, Event, GameState, Penalty, PlayerState
 
 
@@ -23,6 +24,10 @@ class TableMixin(GameState):
 
     def _family_timeout(self, player: str, rng: Random, events: list[Event]) -> None:
         raise NotImplementedError
+
+    def say(self, roll: Roll) -> str:
+        """A roll in this table's own words ("double five", "500", "Mex", "Elbow")."""
+        return name(roll, self.options.style, self.options.top_name, self.options.three_one)
 
     # --- checks ---------------------------------------------------------------------------
     def _require_playing(self) -> None:

@@ -1,0 +1,330 @@
+"""RULES.md §2-§4 scenarios the worked examples leave out: options mixed across rule sets,
+table rules (lobby, host, stale clicks, timers, units), secrecy and saved games."""
+
+from __future__ import annotations
+
+import json
+import random
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+from bot.engine import (
+    BadOptions,
+    Game,
+    GameError,
+    GameOver,
+    IllegalMove,
+    NotInGame,
+    NotYourTurn,
+    StaleAction,
+    TableFull,
+    make_options,
+)
+
+from .engine_helpers import ScriptedDice
+
+
+def started(preset: str, players: list[str], **options: object) -> Game:
+    game = Game.create(preset, players[0], dict(options))
+    for player in players[1:]:
+        game.join(player)
+    game.start(players[0], ScriptedDice())
+    return game
+
+
+def dice(*values: int) -> ScriptedDice:
+    return ScriptedDice(list(values))
+
+
+def refused(game: Game, error: type[GameError], move: str, player: str, **kw: object) -> str:
+    before = game.to_dict()
+    with pytest.raises(error) as err:
+        game.apply(player, move, ScriptedDice(), **kw)  # type: ignore[arg-type]
+    assert game.to_dict() == before
+    return str(err.value)
+
+
+# --- options and presets -------------------------------------------------------------------
+
+
+def test_presets_differ_in_data_not_code() -> None:
+    mexican, dollar = make_options("mexican"), make_options("dollar")
+    assert (mexican.ties, dollar.ties) == (True, False)
+    assert (mexican.pass_unrolled, dollar.pass_unrolled) == (False, True)
+    assert make_options("mexico").max_players == 8
+    assert make_options("mexicanen").last_standing is False
+
+
+def test_lives_option_true_means_the_presets_own_count() -> None:
+    assert make_options("mexican", {"lives": True}).lives == 4
+    assert make_options("mexen", {"lives": True}).lives == 6
+    assert make_options("mexen", {"lives": 3}).lives == 3
+    assert make_options("mexican", {"lives": False}).lives is None
+
+
+def test_impossible_option_mixes_are_refused_with_a_reason() -> None:
+    with pytest.raises(BadOptions, match="lives"):
+        make_options("dollar", {"lives": False})
+    with pytest.raises(BadOptions, match="3-1"):
+        make_options("mexican", {"three_one": "elbow"})
+    with pytest.raises(BadOptions, match="Unknown option"):
+        make_options("mexen", {"colour": "red"})
+    with pytest.raises(BadOptions, match="Unknown rule set"):
+        make_options("yahtzee")
+
+
+# --- lobby, host, seats ------------------------------------------------------------------------
+
+
+def test_lobby_join_leave_and_host_handover() -> None:
+    game = Game.create("mexen", "ana")
+    game.join("ben")
+    refused(game, IllegalMove, "join", "ben")
+    refused(game, NotYourTurn, "start", "ben")
+    game.leave("ana")
+    assert game.host == "ben" and game.seats == ["ben"]
+    refused(game, IllegalMove, "start", "ben")
+    game.join("cas")
+    game.start("ben", ScriptedDice())
+    assert game.to_move == "ben" and game.phase == "playing"
+
+
+def test_table_size_is_capped_and_mexico_counts_the_waiting() -> None:
+    game = Game.create("mexico", "p0")
+    for i in range(1, 8):
+        game.join(f"p{i}")
+    assert refused(game, TableFull, "join", "p8").startswith("The table is full")
+
+
+def test_first_starter_random_in_a_bluffing_game() -> None:
+    game = Game.create("dollar", "ana", {"first": "random"})
+    game.join("ben")
+    game.join("cas")
+    game.start("ana", ScriptedDice(pick=2))
+    assert game.to_move == "cas"
+
+
+def test_only_the_host_ends_a_game_unless_forced() -> None:
+    game = started("mexico", ["ana", "ben"])
+    refused(game, NotYourTurn, "end", "ben")
+    game.apply("ben", "end", force=True)
+    assert game.phase == "over" and game.winner is None
+    refused(game, GameOver, "roll", "ana")
+
+
+def test_a_stale_button_is_refused_and_changes_nothing() -> None:
+    game = started("mexican", ["ana", "ben"])
+    seen = game.move_no
+    game.roll("ana", dice(6, 5))
+    message = refused(game, StaleAction, "claim", "ana", value="65", expect_move=seen)
+    assert "earlier" in message
+    game.apply("ana", "claim", value="65", expect_move=game.move_no)
+    assert game.standing == (6, 5)
+
+
+def test_strangers_and_waiting_players_cannot_move() -> None:
+    game = started("mexen", ["ana", "ben"])
+    game.join("dan")
+    refused(game, NotInGame, "roll", "zed")
+    refused(game, NotInGame, "roll", "dan")
+    refused(game, NotYourTurn, "roll", "ben")
+
+
+def test_a_waiting_joiner_can_leave_the_queue() -> None:
+    game = started("mexico", ["ana", "ben"])
+    game.join("dan")
+    game.leave("dan")
+    assert game.waiting == [] and game.players["dan"].status == "gone"
+
+
+def test_a_no_lives_game_left_with_one_player_ends_without_winner() -> None:
+    game = started("mexen", ["ana", "ben"])
+    game.leave("ben")
+    assert game.phase == "over" and game.winner is None
+
+
+def test_a_lives_game_left_with_one_player_is_won_by_that_player() -> None:
+    game = started("mexicanen", ["ana", "ben"])
+    game.leave("ana")
+    assert game.phase == "over" and game.winner == "ben"
+
+
+# --- bluffing extras ------------------------------------------------------------------------
+
+
+def test_mexican_tiers_in_points_are_1_2_and_4() -> None:
+    game = started("mexican", ["ana", "ben"], units="points")
+    game.roll("ana", dice(6, 2))
+    game.claim("ana", "55")
+    game.bullshit("ben")  # ana caught on a double: a shot = 2 points
+    game.roll("ben", dice(6, 2))
+    game.claim("ben", "mex")
+    game.bullshit("ana")  # ben caught on 21: a chug = 4 points
+    assert [(p.player, p.unit, p.amount) for p in game.ledger] == [
+        ("ana", "point", 2),
+        ("ben", "point", 4),
+    ]
+
+
+def test_bluff_penalties_carry_their_cause_and_who_caused_them() -> None:
+    game = started("mexican", ["ana", "ben"])
+    game.roll("ana", dice(6, 2))
+    game.claim("ana", "55")
+    game.bullshit("ben")
+    line = game.ledger[-1]
+    assert line.cause.startswith("caught bluffing 55") and line.by == "ben"
+    assert line.unit == "shot" and line.round == 1
+
+
+def test_a_claim_refusal_says_what_would_be_valid() -> None:
+    game = started("dollar", ["ana", "ben"])
+    game.roll("ana", dice(6, 4))
+    game.claim("ana", "64")
+    game.roll("ben", dice(5, 2))
+    message = refused(game, GameError, "claim", "ben", value="63")
+    assert "does not beat" in message and "65" in message
+
+
+def test_secrecy_only_the_roller_sees_the_cup() -> None:
+    game = started("mexican", ["ana", "ben", "cas"])
+    events = game.roll("ana", dice(6, 2))
+    assert game.view("ana")["cup"] == [6, 2]
+    assert game.view("ben")["cup"] is None and game.view(None)["cup"] is None
+    assert [e.kind for e in game.visible_events(events, "ben")] == ["rolled", "turn"]
+    assert [e.data for e in events if e.kind == "dice"] == [{"dice": [6, 2]}]
+    assert all(e.to == "ana" for e in events if e.kind == "dice")
+    game.claim("ana", "62")
+    game.accept("ben")
+    assert game.view("ben")["cup"] is None  # accepting is not seeing
+
+
+def test_secrecy_a_blind_roll_is_hidden_from_the_roller_too() -> None:
+    game = started("dollar", ["ana", "ben"])
+    events = game.roll("ana", dice(5, 5), blind=True)
+    assert game.view("ana")["cup"] is None
+    assert not [e for e in events if e.kind == "dice"]
+    assert "roll_blind" not in game.legal_moves("ana")
+
+
+def test_after_the_call_the_cup_is_shown_to_everyone() -> None:
+    game = started("dollar", ["ana", "ben"])
+    game.roll("ana", dice(4, 2))
+    game.claim("ana", "62")
+    events = game.bullshit("ben")
+    reveal = next(e for e in events if e.kind == "reveal")
+    assert reveal.to is None and reveal.data["dice"] == [4, 2] and reveal.data["bluff"]
+
+
+def test_timeout_twice_removes_from_an_open_game() -> None:
+    game = started("mexen", ["ana", "ben", "cas"])
+    game.timeout("ana", dice(6, 5))
+    game.roll("ben", dice(5, 2))
+    game.stand("ben")
+    game.roll("cas", dice(4, 3))
+    game.stand("cas")
+    # ben's 52 and ana's 65 beat cas's 43: cas starts round two, then ana moves.
+    game.roll("cas", dice(6, 6))
+    game.stand("cas")
+    assert game.to_move == "ana" and game.players["ana"].timeouts == 1
+    game.timeout("ana", dice(4, 1))
+    assert "ana" not in game.seats and game.players["ana"].status == "gone"
+
+
+def test_any_move_resets_the_timeout_count() -> None:
+    game = started("mexican", ["ana", "ben"])
+    game.timeout("ana", ScriptedDice())
+    assert game.players["ana"].timeouts == 1
+    game.roll("ben", dice(6, 5))
+    game.claim("ben", "65")
+    game.accept("ana")
+    assert game.players["ana"].timeouts == 0
+
+
+# --- open rolls extras -----------------------------------------------------------------------
+
+
+def test_rolloff_off_makes_the_later_tied_roll_lose() -> None:
+    game = started("mexen", ["ana", "ben", "cas"], rolloff=False)
+    for player, pair in (("ana", (4, 1)), ("ben", (6, 5)), ("cas", (4, 1))):
+        game.roll(player, dice(*pair))
+        if game.to_move == player:
+            game.stand(player)
+    assert game.rounds[-1][1] == "cas"
+
+
+def test_social_as_a_house_rule_in_an_open_game() -> None:
+    game = started("mexen", ["ana", "ben"], three_one="social")
+    game.roll("ana", dice(3, 1))
+    assert sorted((p.player, p.amount) for p in game.ledger) == [("ana", 1), ("ben", 1)]
+    assert "stand" not in game.legal_moves("ana") and "roll" in game.legal_moves("ana")
+
+
+def test_knight_choice_is_refused_for_self_and_strangers() -> None:
+    game = started("mexico", ["ana", "ben"])
+    game.roll("ana", dice(1, 1))
+    game.roll("ana", dice(1, 1))
+    assert game.legal_moves("ana") == ["knight"]
+    refused(game, IllegalMove, "knight", "ana", to="zed")
+    game.choose_knight("ana", "ben")
+    assert game.knight == "ben"
+
+
+def test_mexicanen_loser_at_zero_ends_the_game_with_a_loser() -> None:
+    game = started("mexicanen", ["ana", "ben"], lives=1)
+    game.roll("ana", dice(4, 1))
+    game.stand("ana")
+    game.roll("ben", dice(6, 5))
+    game.stand("ben")
+    assert (game.phase, game.loser, game.winner) == ("over", "ana", None)
+
+
+# --- persistence -----------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("preset", ["mexican", "dollar", "mexen", "mexicanen", "mexico"])
+def test_saved_game_loads_identical_with_hidden_dice(preset: str) -> None:
+    game = started(preset, ["ana", "ben", "cas"])
+    game.roll("ana", random.Random(7))
+    text = game.to_json()
+    loaded = Game.from_json(text)
+    assert loaded.to_dict() == game.to_dict()
+    assert json.loads(text)["version"] == 1
+    if preset in ("mexican", "dollar"):
+        assert loaded.cup == game.cup is not None
+
+
+def test_an_unknown_state_version_is_refused() -> None:
+    data = Game.create("mexen", "ana").to_dict()
+    data["version"] = 99
+    with pytest.raises(ValueError, match="version"):
+        Game.from_dict(data)
+
+
+# --- purity -----------------------------------------------------------------------------------
+
+
+def test_engine_imports_no_discord() -> None:
+    engine = Path(__file__).resolve().parents[1] / "bot" / "engine"
+    for source in engine.glob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        assert "import discord" not in text and "from discord" not in text, source.name
+    probe = "import sys, bot.engine; print(any(m.split('.')[0] == 'discord' for m in sys.modules))"
+    out = subprocess.run([sys.executable, "-c", probe], capture_output=True, text=True, check=True)
+    assert out.stdout.strip() == "False"
+
+
+def test_engine_reads_no_clock_and_no_global_random() -> None:
+    engine = Path(__file__).resolve().parents[1] / "bot" / "engine"
+    for source in engine.glob("*.py"):
+        text = source.read_text(encoding="utf-8")
+        for banned in (
+            r"\bimport time\b",
+            r"\bdatetime\b",
+            r"\brandom\.(randint|choice|random)\(",
+            r"(?<![\w.])open\(",
+        ):
+            assert not re.search(banned, text), f"{source.name} matches {banned}"
