@@ -1,0 +1,389 @@
+"""The SQLite store: games, their event logs and per-guild player totals.
+
+One aiosqlite connection per process, guarded by an asyncio lock: SQLite allows one
+writer anyway, and a shared connection would otherwise let one coroutine's statements
+land inside another coroutine's open transaction.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from contextlib import asynccontextmanager
+from pathlib import Path
+from typing import Any, Self
+
+import aiosqlite
+
+from .migrations import MIGRATIONS, TOTALS_COLUMNS, Migration
+from .models import (
+    GAME_STATUSES,
+    OPEN_STATUSES,
+    Event,
+    EventRecord,
+    GameRecord,
+    GameStatus,
+    PlayerKey,
+    PlayerTotals,
+)
+
+Clock = Callable[[], float]
+
+
+class StorageError(Exception):
+    """Base class for storage failures the bot can explain to a user or operator."""
+
+
+class SchemaTooNewError(StorageError):
+    """The file was written by a newer bot; running old code on it could corrupt it."""
+
+
+class ChannelBusyError(StorageError):
+    """The channel already has an unfinished game (one game per channel)."""
+
+
+class GameNotFoundError(StorageError):
+    """No unfinished game has that id; finished games are read-only."""
+
+
+_GAME_COLUMNS = "id, guild_id, channel_id, ruleset, status, state_json, created_at, updated_at"
+
+
+class Storage:
+    """Async access to the bot's SQLite file; build it with `Storage.open(path)`."""
+
+    def __init__(self, conn: aiosqlite.Connection, clock: Clock = time.time) -> None:
+        self._conn = conn
+        self._clock = clock
+        self._lock = asyncio.Lock()
+        self._closed = False
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(
+        cls,
+        path: str | Path,
+        *,
+        clock: Clock = time.time,
+        migrations: Sequence[Migration] = MIGRATIONS,
+    ) -> Self:
+        """Open (creating folder and file if needed) and migrate to the latest schema.
+
+        `migrations` exists for tests that need a database at an older version.
+        """
+        in_memory = str(path) == ":memory:"
+        if not in_memory:
+            Path(path).parent.mkdir(parents=True, exist_ok=True)
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so DDL and DML share
+        # one transaction and nothing is committed behind our back.
+        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            conn.row_factory = aiosqlite.Row
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute("PRAGMA busy_timeout = 5000")
+            if not in_memory:
+                await conn.execute("PRAGMA journal_mode = WAL")
+                # Safe with WAL: a power cut may lose the last commit, never corrupt.
+                await conn.execute("PRAGMA synchronous = NORMAL")
+            await _migrate(conn, migrations)
+        except BaseException:
+            await conn.close()
+            raise
+        return cls(conn, clock)
+
+    async def close(self) -> None:
+        """Close the connection; safe to call twice (shutdown paths may overlap)."""
+        if self._closed:
+            return
+        self._closed = True
+        async with self._lock:
+            await self._conn.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await _user_version(self._conn)
+
+    # --------------------------------------------------------------------- writes
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        ruleset: str,
+        state_json: str,
+        *,
+        status: GameStatus = "lobby",
+        now: float | None = None,
+    ) -> GameRecord:
+        """Start a game record; raises `ChannelBusyError` if the channel has an open game."""
+        if status not in OPEN_STATUSES:
+            raise ValueError(f"a new game must be one of {OPEN_STATUSES}, not {status!r}")
+        _check_json(state_json)
+        stamp = self._clock() if now is None else now
+        async with self._transaction() as conn:
+            try:
+                cursor = await conn.execute(
+                    "INSERT INTO games (guild_id, channel_id, ruleset, status, state_json,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, ruleset, status, state_json, stamp, stamp),
+                )
+            except sqlite3.IntegrityError as exc:
+                raise _translate_integrity(exc, channel_id) from exc
+            game_id = cursor.lastrowid
+        assert game_id is not None
+        return GameRecord(game_id, guild_id, channel_id, ruleset, status, state_json, stamp, stamp)
+
+    async def save_move(
+        self,
+        game_id: int,
+        state_json: str,
+        status: GameStatus,
+        events: Iterable[Event] = (),
+        totals_deltas: Mapping[PlayerKey, Mapping[str, int]] | None = None,
+        *,
+        now: float | None = None,
+    ) -> list[int]:
+        """Record one move: new state, its events and totals changes, all or nothing.
+
+        Everything is validated and serialised before the transaction starts, and any
+        failure inside it rolls the whole move back, so a crash can never leave a state
+        without its events or totals counted twice. Returns the new events' seq numbers.
+        """
+        if status not in GAME_STATUSES:
+            raise ValueError(f"status must be one of {GAME_STATUSES}, not {status!r}")
+        _check_json(state_json)
+        rows = [(_check_kind(kind), _dump(payload)) for kind, payload in events]
+        upserts = [_totals_upsert(key, deltas) for key, deltas in (totals_deltas or {}).items()]
+        stamp = self._clock() if now is None else now
+
+        async with self._transaction() as conn:
+            await self._update_game(conn, game_id, state_json, status, stamp)
+            seqs = await self._append_events(conn, game_id, rows, stamp)
+            await self._add_totals(conn, upserts)
+        return seqs
+
+    async def _update_game(
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        state_json: str,
+        status: GameStatus,
+        stamp: float,
+    ) -> None:
+        try:
+            cursor = await conn.execute(
+                "UPDATE games SET state_json = ?, status = ?, updated_at = ?"
+                " WHERE id = ? AND status != 'over'",
+                (state_json, status, stamp, game_id),
+            )
+        except sqlite3.IntegrityError as exc:
+            raise _translate_integrity(exc, None) from exc
+        if cursor.rowcount != 1:
+            raise GameNotFoundError(f"no unfinished game with id {game_id}")
+
+    async def _append_events(
+        self,
+        conn: aiosqlite.Connection,
+        game_id: int,
+        rows: Sequence[tuple[str, str]],
+        stamp: float,
+    ) -> list[int]:
+        if not rows:
+            return []
+        async with conn.execute(
+            "SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE game_id = ?", (game_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        last = int(row[0]) if row is not None else 0
+        seqs = list(range(last + 1, last + 1 + len(rows)))
+        await conn.executemany(
+            "INSERT INTO game_events (game_id, seq, kind, payload, created_at)"
+            " VALUES (?, ?, ?, ?, ?)",
+            [
+                (game_id, seq, kind, payload, stamp)
+                for seq, (kind, payload) in zip(seqs, rows, strict=True)
+            ],
+        )
+        return seqs
+
+    async def _add_totals(
+        self, conn: aiosqlite.Connection, upserts: Sequence[tuple[str, tuple[int, ...]]]
+    ) -> None:
+        for sql, params in upserts:
+            await conn.execute(sql, params)
+
+    # ---------------------------------------------------------------------- reads
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        row = await self._fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return _game(row) if row is not None else None
+
+    async def get_game_for_channel(self, channel_id: int) -> GameRecord | None:
+        """The channel's unfinished game (lobby or running), if any."""
+        row = await self._fetchone(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status != 'over'",
+            (channel_id,),
+        )
+        return _game(row) if row is not None else None
+
+    async def load_running_games(self) -> list[GameRecord]:
+        """Every unfinished game (lobby and running), oldest first, to resume after a restart."""
+        rows = await self._fetchall(
+            f"SELECT {_GAME_COLUMNS} FROM games WHERE status != 'over' ORDER BY id", ()
+        )
+        return [_game(row) for row in rows]
+
+    async def events(self, game_id: int) -> list[EventRecord]:
+        rows = await self._fetchall(
+            "SELECT game_id, seq, kind, payload, created_at FROM game_events"
+            " WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [EventRecord(row[0], row[1], row[2], json.loads(row[3]), row[4]) for row in rows]
+
+    async def player_totals(self, guild_id: int, user_id: int) -> PlayerTotals:
+        """A player's counters in one guild; all zero for someone who never played there."""
+        row = await self._fetchone(
+            f"SELECT {', '.join(TOTALS_COLUMNS)} FROM player_totals"
+            " WHERE guild_id = ? AND user_id = ?",
+            (guild_id, user_id),
+        )
+        if row is None:
+            return PlayerTotals(guild_id, user_id)
+        return PlayerTotals(guild_id, user_id, **{k: row[k] for k in TOTALS_COLUMNS})
+
+    # -------------------------------------------------------------------- helpers
+
+    async def _fetchone(self, sql: str, params: tuple[Any, ...]) -> Any:
+        # Under the lock, so a read never sees another coroutine's half-done transaction.
+        async with self._lock, self._conn.execute(sql, params) as cursor:
+            return await cursor.fetchone()
+
+    async def _fetchall(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
+        async with self._lock, self._conn.execute(sql, params) as cursor:
+            return list(await cursor.fetchall())
+
+    @asynccontextmanager
+    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
+        async with self._lock:
+            if self._closed:
+                raise StorageError("storage is closed")
+            conn = self._conn
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                yield conn
+            except BaseException:
+                # SQLite may already have rolled back by itself (e.g. disk full).
+                if conn.in_transaction:
+                    await conn.execute("ROLLBACK")
+                raise
+            await conn.execute("COMMIT")
+
+
+async def _user_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row is not None else 0
+
+
+async def _migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration]) -> None:
+    """Apply the steps this file has not seen, each in its own transaction.
+
+    The version bump is part of each step's transaction, so a crash mid-upgrade leaves
+    the file at the last completed step and the next start resumes from there.
+    """
+    version = await _user_version(conn)
+    if version > len(migrations):
+        raise SchemaTooNewError(
+            f"database schema version {version} is newer than this bot knows "
+            f"({len(migrations)}); upgrade the bot or use another DATABASE_PATH"
+        )
+    for number, steps in enumerate(migrations[version:], start=version + 1):
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            for sql in steps:
+                await conn.execute(sql)
+            # PRAGMA takes no bound parameters; `number` is our own int, never user input.
+            await conn.execute(f"PRAGMA user_version = {int(number)}")
+        except BaseException:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            raise
+        await conn.execute("COMMIT")
+
+
+def _game(row: Any) -> GameRecord:
+    return GameRecord(
+        id=row["id"],
+        guild_id=row["guild_id"],
+        channel_id=row["channel_id"],
+        ruleset=row["ruleset"],
+        status=row["status"],
+        state_json=row["state_json"],
+        created_at=row["created_at"],
+        updated_at=row["updated_at"],
+    )
+
+
+def _check_json(text: str) -> None:
+    if not isinstance(text, str):
+        raise TypeError(f"state_json must be a str, not {type(text).__name__}")
+    json.loads(text)  # raises ValueError early, with a better message than SQLite's CHECK
+
+
+def _check_kind(kind: str) -> str:
+    if not isinstance(kind, str) or not kind:
+        raise ValueError(f"event kind must be a non-empty str, got {kind!r}")
+    return kind
+
+
+def _dump(payload: Mapping[str, Any]) -> str:
+    if not isinstance(payload, Mapping):
+        raise TypeError(f"event payload must be a mapping, not {type(payload).__name__}")
+    return json.dumps(dict(payload), sort_keys=True, separators=(",", ":"), allow_nan=False)
+
+
+def _totals_upsert(key: PlayerKey, deltas: Mapping[str, int]) -> tuple[str, tuple[int, ...]]:
+    """Build one parameterised upsert; column names come only from the whitelist."""
+    guild_id, user_id = key
+    unknown = set(deltas) - set(TOTALS_COLUMNS)
+    if unknown:
+        raise ValueError(f"unknown totals column(s): {', '.join(sorted(unknown))}")
+    for column, value in deltas.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"delta for {column!r} must be an int, got {value!r}")
+    columns = [c for c in TOTALS_COLUMNS if c in deltas]
+    if not columns:
+        return (
+            "INSERT INTO player_totals (guild_id, user_id) VALUES (?, ?)"
+            " ON CONFLICT (guild_id, user_id) DO NOTHING",
+            (guild_id, user_id),
+        )
+    sql = (
+        f"INSERT INTO player_totals (guild_id, user_id, {', '.join(columns)})"
+        f" VALUES (?, ?, {', '.join('?' for _ in columns)})"
+        " ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+        + ", ".join(f"{c} = {c} + excluded.{c}" for c in columns)
+    )
+    return sql, (guild_id, user_id, *(deltas[c] for c in columns))
+
+
+def _translate_integrity(exc: sqlite3.IntegrityError, channel_id: int | None) -> Exception:
+    if "games.channel_id" in str(exc):
+        where = f"channel {channel_id}" if channel_id is not None else "that channel"
+        return ChannelBusyError(f"{where} already has an unfinished game")
+    return exc

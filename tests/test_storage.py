@@ -1,0 +1,329 @@
+"""Storage against a real SQLite file: migrations, one-transaction moves, concurrency."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+import json
+import sqlite3
+from pathlib import Path
+
+import pytest
+
+from bot.storage import (
+    MIGRATIONS,
+    SCHEMA_VERSION,
+    TOTALS_COLUMNS,
+    ChannelBusyError,
+    GameNotFoundError,
+    PlayerTotals,
+    SchemaTooNewError,
+    Storage,
+    StorageError,
+)
+
+GUILD = 10
+CHANNEL = 20
+
+
+def tables(path: Path) -> set[str]:
+    with sqlite3.connect(path) as conn:
+        rows = conn.execute("SELECT name FROM sqlite_master WHERE type IN ('table', 'index')")
+        return {row[0] for row in rows}
+
+
+def user_version(path: Path) -> int:
+    with sqlite3.connect(path) as conn:
+        return conn.execute("PRAGMA user_version").fetchone()[0]
+
+
+@pytest.fixture
+def db_path(tmp_path: Path) -> Path:
+    return tmp_path / "nested" / "folder" / "test.db"
+
+
+# ------------------------------------------------------------------------- migrations
+
+
+async def test_fresh_file_is_created_migrated_and_in_wal_mode(db_path: Path) -> None:
+    store = await Storage.open(db_path)
+    assert await store.schema_version() == SCHEMA_VERSION
+    async with store._conn.execute("PRAGMA foreign_keys") as cursor:
+        assert (await cursor.fetchone())[0] == 1
+    await store.close()
+
+    assert db_path.is_file()
+    assert user_version(db_path) == SCHEMA_VERSION
+    with sqlite3.connect(db_path) as conn:
+        assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
+    assert {"games", "game_events", "player_totals", "one_open_game_per_channel"} <= tables(db_path)
+
+
+async def test_empty_existing_file_comes_up_to_date(db_path: Path) -> None:
+    db_path.parent.mkdir(parents=True)
+    db_path.write_bytes(b"")
+    async with await Storage.open(db_path) as store:
+        assert await store.schema_version() == SCHEMA_VERSION
+
+
+def test_there_are_at_least_two_migration_steps() -> None:
+    assert SCHEMA_VERSION == len(MIGRATIONS) >= 2
+
+
+@pytest.mark.parametrize("version", range(SCHEMA_VERSION))
+async def test_every_older_version_comes_up_to_date(db_path: Path, version: int) -> None:
+    old = await Storage.open(db_path, migrations=MIGRATIONS[:version])
+    assert await old.schema_version() == version
+    game_id = None
+    if version >= 1:  # the games table exists from step 1: data must survive upgrades
+        game_id = (await old.create_game(GUILD, CHANNEL, "mexen", '{"round": 1}')).id
+    await old.close()
+
+    async with await Storage.open(db_path) as store:
+        assert await store.schema_version() == SCHEMA_VERSION
+        if game_id is not None:
+            game = await store.get_game(game_id)
+            assert game is not None and game.state_json == '{"round": 1}'
+        # Everything from later steps works on the upgraded file.
+        with pytest.raises(ChannelBusyError) if game_id else _nothing():
+            await store.create_game(GUILD, CHANNEL, "mexen", "{}")
+        assert (await store.player_totals(GUILD, 1)).sips == 0
+
+
+async def test_reopening_an_up_to_date_file_changes_nothing(db_path: Path) -> None:
+    async with await Storage.open(db_path) as store:
+        await store.create_game(GUILD, CHANNEL, "dollar", "{}")
+    async with await Storage.open(db_path) as store:
+        assert len(await store.load_running_games()) == 1
+        assert await store.schema_version() == SCHEMA_VERSION
+
+
+async def test_newer_schema_is_refused(db_path: Path) -> None:
+    await (await Storage.open(db_path)).close()
+    with sqlite3.connect(db_path) as conn:
+        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+    with pytest.raises(SchemaTooNewError):
+        await Storage.open(db_path)
+
+
+async def test_a_failing_migration_step_leaves_the_previous_version(db_path: Path) -> None:
+    broken = (*MIGRATIONS, ("CREATE TABLE half_done (a INTEGER)", "THIS IS NOT SQL"))
+    with pytest.raises(sqlite3.OperationalError):
+        await Storage.open(db_path, migrations=broken)
+    assert user_version(db_path) == SCHEMA_VERSION
+    assert "half_done" not in tables(db_path)
+
+
+# ------------------------------------------------------------------------ games, moves
+
+
+async def test_one_open_game_per_channel(storage: Storage) -> None:
+    first = await storage.create_game(GUILD, CHANNEL, "mexican", "{}")
+    with pytest.raises(ChannelBusyError):
+        await storage.create_game(GUILD, CHANNEL, "mexico", "{}")
+    other_channel = await storage.create_game(GUILD, CHANNEL + 1, "mexico", "{}")
+
+    assert await storage.get_game_for_channel(CHANNEL) == first
+    await storage.save_move(first.id, '{"done": true}', "over")
+    assert await storage.get_game_for_channel(CHANNEL) is None
+    second = await storage.create_game(GUILD, CHANNEL, "mexico", "{}")
+    assert [g.id for g in await storage.load_running_games()] == [other_channel.id, second.id]
+
+
+async def test_save_move_writes_state_events_and_totals(tmp_path: Path) -> None:
+    ticks = iter([100.0, 200.0, 300.0])
+    async with await Storage.open(tmp_path / "t.db", clock=lambda: next(ticks)) as store:
+        game = await store.create_game(GUILD, CHANNEL, "mexen", '{"v": 0}')
+        assert (game.created_at, game.updated_at, game.status) == (100.0, 100.0, "lobby")
+
+        seqs = await store.save_move(
+            game.id,
+            '{"v": 1}',
+            "running",
+            [("rolled", {"player": 1, "dice": [2, 1]}), ("turn_ended", {})],
+            {(GUILD, 1): {"rolls_made": 1, "mex_rolled": 1}},
+        )
+        assert seqs == [1, 2]
+        seqs = await store.save_move(
+            game.id,
+            '{"v": 2}',
+            "running",
+            [("lost", {"player": 2})],
+            {(GUILD, 1): {"rolls_made": 2}, (GUILD, 2): {"sips": 4, "rounds_lost": 1}},
+        )
+        assert seqs == [3]
+
+        saved = await store.get_game(game.id)
+        assert saved is not None
+        assert (saved.state_json, saved.status, saved.created_at, saved.updated_at) == (
+            '{"v": 2}',
+            "running",
+            100.0,
+            300.0,
+        )
+        events = await store.events(game.id)
+        assert [(e.seq, e.kind, e.payload) for e in events] == [
+            (1, "rolled", {"player": 1, "dice": [2, 1]}),
+            (2, "turn_ended", {}),
+            (3, "lost", {"player": 2}),
+        ]
+        assert [e.created_at for e in events] == [200.0, 200.0, 300.0]
+        one = await store.player_totals(GUILD, 1)
+        assert (one.rolls_made, one.mex_rolled, one.sips) == (3, 1, 0)
+        two = await store.player_totals(GUILD, 2)
+        assert (two.sips, two.rounds_lost) == (4, 1)
+        # Totals are per guild.
+        assert await store.player_totals(GUILD + 1, 2) == PlayerTotals(GUILD + 1, 2)
+
+
+async def test_finished_and_unknown_games_are_read_only(storage: Storage) -> None:
+    game = await storage.create_game(GUILD, CHANNEL, "dollar", "{}")
+    await storage.save_move(game.id, "{}", "over", [("game_over", {"winner": 1})])
+    with pytest.raises(GameNotFoundError):
+        await storage.save_move(game.id, "{}", "running")
+    with pytest.raises(GameNotFoundError):
+        await storage.save_move(9999, "{}", "running")
+    assert len(await storage.events(game.id)) == 1
+
+
+async def test_timestamps_can_be_passed_in(storage: Storage) -> None:
+    game = await storage.create_game(GUILD, CHANNEL, "mexico", "{}", now=5.0)
+    await storage.save_move(game.id, "{}", "running", [("x", {})], now=7.5)
+    saved = await storage.get_game(game.id)
+    assert saved is not None and (saved.created_at, saved.updated_at) == (5.0, 7.5)
+    assert (await storage.events(game.id))[0].created_at == 7.5
+
+
+async def test_many_games_writing_at_once(storage: Storage) -> None:
+    games = [await storage.create_game(GUILD, 1000 + i, "mexen", "{}") for i in range(25)]
+    moves = 6
+
+    async def play(game_id: int, move: int) -> list[int]:
+        return await storage.save_move(
+            game_id,
+            json.dumps({"move": move}),
+            "running",
+            [("rolled", {"move": move}), ("passed", {"move": move})],
+            {(GUILD, 7): {"rolls_made": 1}, (GUILD, 10_000 + game_id): {"sips": move}},
+        )
+
+    results = await asyncio.gather(*(play(g.id, m) for m in range(moves) for g in games))
+
+    assert sorted(seq for seqs in results for seq in seqs) == sorted(
+        list(range(1, 2 * moves + 1)) * len(games)
+    )
+    for game in games:
+        events = await storage.events(game.id)
+        assert [e.seq for e in events] == list(range(1, 2 * moves + 1))
+        # A move's two events are always adjacent: no interleaving inside a move.
+        assert all(events[i].payload == events[i + 1].payload for i in range(0, len(events), 2))
+        assert (await storage.player_totals(GUILD, 10_000 + game.id)).sips == sum(range(moves))
+    assert (await storage.player_totals(GUILD, 7)).rolls_made == moves * len(games)
+
+
+# ------------------------------------------------------------------ failed transactions
+
+
+async def _snapshot(storage: Storage, game_id: int) -> tuple[object, ...]:
+    return (
+        await storage.get_game(game_id),
+        await storage.events(game_id),
+        await storage.player_totals(GUILD, 1),
+        await storage.player_totals(GUILD, 2),
+    )
+
+
+async def test_failure_mid_save_leaves_nothing_behind(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    game = await storage.create_game(GUILD, CHANNEL, "mexican", '{"v": 0}')
+    await storage.save_move(game.id, '{"v": 1}', "running", [("a", {})], {(GUILD, 1): {"sips": 1}})
+    before = await _snapshot(storage, game.id)
+
+    async def explode(*_args: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    # The state update and the events are already written when the totals step fails.
+    monkeypatch.setattr(Storage, "_add_totals", explode)
+    with pytest.raises(RuntimeError, match="disk on fire"):
+        await storage.save_move(
+            game.id, '{"v": 2}', "over", [("b", {}), ("c", {})], {(GUILD, 1): {"sips": 5}}
+        )
+    monkeypatch.undo()
+
+    assert await _snapshot(storage, game.id) == before
+    # And the store is still usable afterwards.
+    assert await storage.save_move(game.id, '{"v": 2}', "running", [("b", {})]) == [2]
+
+
+async def test_constraint_violation_on_last_player_rolls_back_the_whole_move(
+    storage: Storage,
+) -> None:
+    game = await storage.create_game(GUILD, CHANNEL, "mexican", "{}")
+    before = await _snapshot(storage, game.id)
+    with pytest.raises(sqlite3.IntegrityError):
+        await storage.save_move(
+            game.id,
+            '{"v": 9}',
+            "running",
+            [("a", {}), ("b", {})],
+            {(GUILD, 1): {"sips": 3}, (GUILD, 2): {"shots": -1}},  # totals never go below 0
+        )
+    assert await _snapshot(storage, game.id) == before
+
+
+@pytest.mark.parametrize(
+    ("events", "deltas", "error"),
+    [
+        ([("ok", {}), ("bad", {"x": object()})], {}, TypeError),
+        ([("", {})], {}, ValueError),
+        ([], {(GUILD, 1): {"no_such_column": 1}}, ValueError),
+        ([], {(GUILD, 1): {"sips": "1; DROP TABLE games"}}, TypeError),
+        ([], {(GUILD, 1): {"sips": True}}, TypeError),
+    ],
+)
+async def test_bad_input_is_refused_before_anything_is_written(
+    storage: Storage, events: list, deltas: dict, error: type[Exception]
+) -> None:
+    game = await storage.create_game(GUILD, CHANNEL, "mexican", "{}")
+    before = await _snapshot(storage, game.id)
+    with pytest.raises(error):
+        await storage.save_move(game.id, '{"v": 1}', "running", events, deltas)
+    assert await _snapshot(storage, game.id) == before
+
+
+async def test_state_must_be_json_and_status_known(storage: Storage) -> None:
+    with pytest.raises(ValueError):
+        await storage.create_game(GUILD, CHANNEL, "mexican", "not json")
+    with pytest.raises(ValueError):
+        await storage.create_game(GUILD, CHANNEL, "mexican", "{}", status="over")
+    game = await storage.create_game(GUILD, CHANNEL, "mexican", "{}")
+    with pytest.raises(ValueError):
+        await storage.save_move(game.id, "{}", "paused")  # type: ignore[arg-type]
+
+
+# ------------------------------------------------------------------------------ misc
+
+
+def test_player_totals_fields_match_the_schema() -> None:
+    names = [f.name for f in dataclasses.fields(PlayerTotals)]
+    assert names == ["guild_id", "user_id", *TOTALS_COLUMNS]
+
+
+async def test_close_is_idempotent_and_final(db_path: Path) -> None:
+    store = await Storage.open(db_path)
+    await store.close()
+    await store.close()
+    assert store.closed
+    with pytest.raises(StorageError):
+        await store.create_game(GUILD, CHANNEL, "mexican", "{}")
+
+
+class _nothing:
+    """A do-nothing context manager, for a `with` that only sometimes expects an error."""
+
+    def __enter__(self) -> None:
+        return None
+
+    def __exit__(self, *exc: object) -> None:
+        return None
