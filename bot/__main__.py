@@ -1,0 +1,153 @@
+"""`python -m bot` (or `mexican-bot`): run the bot; `python -m bot sync`: publish commands.
+
+Operator mistakes (no token, bad setting, token refused, Discord unreachable) end with
+one line on stderr and a non-zero exit, never a traceback: the operator needs to know
+what to fix, not where in discord.py it was noticed.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import signal
+import sqlite3
+import sys
+from collections.abc import Sequence
+
+import aiohttp
+import discord
+
+from .client import MexicanBot, create_bot
+from .endpoints import apply_endpoints
+from .logs import setup_logging
+from .settings import Settings, SettingsError, load_settings
+from .storage import Storage, StorageError
+
+log = logging.getLogger("bot")
+
+PROG = "mexican-bot"
+EXIT_OK = 0
+EXIT_FAILURE = 1
+EXIT_BAD_SETTINGS = 2
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args = _parse_args(argv)
+    try:
+        settings = load_settings()
+    except SettingsError as exc:
+        _fail(str(exc))
+        return EXIT_BAD_SETTINGS
+
+    setup_logging(settings)
+    apply_endpoints(settings.discord_api_base, settings.discord_gateway_url)
+    try:
+        return asyncio.run(run(settings, sync_only=args.command == "sync"))
+    except discord.LoginFailure:
+        _fail(
+            "Discord refused DISCORD_TOKEN: copy the bot token again from the developer "
+            "portal (Bot > Reset Token) into .env"
+        )
+    except (aiohttp.ClientError, ConnectionError, TimeoutError) as exc:
+        _fail(
+            f"cannot reach Discord ({type(exc).__name__}): check the network, "
+            "DISCORD_API_BASE and DISCORD_GATEWAY_URL"
+        )
+    except (StorageError, sqlite3.Error, OSError) as exc:
+        _fail(f"cannot use the database at {settings.database_path}: {exc} (check DATABASE_PATH)")
+    except discord.HTTPException as exc:
+        _fail(f"Discord answered with an error at start-up: {exc.status} {exc.text}")
+    except KeyboardInterrupt:
+        return EXIT_OK
+    return EXIT_FAILURE
+
+
+async def run(settings: Settings, *, sync_only: bool = False) -> int:
+    """Open storage, run the bot until it is closed, and always close storage after."""
+    storage = await Storage.open(settings.database_path)
+    log.info("database open at %s", settings.database_path)
+    try:
+        bot = create_bot(settings, storage, sync_dev_guild=not sync_only)
+        async with bot:
+            stopper = _Stopper(bot)
+            stopper.install()
+            try:
+                if sync_only:
+                    return await _sync_globally(bot, settings)
+                await bot.start(settings.discord_token.get_secret_value())
+            except (aiohttp.ClientError, RuntimeError):
+                # Closing mid-login makes the pending request fail; that is a clean stop.
+                if not stopper.requested:
+                    raise
+            finally:
+                stopper.uninstall()
+    finally:
+        await storage.close()
+        log.info("database closed")
+    log.info("stopped")
+    return EXIT_OK
+
+
+async def _sync_globally(bot: MexicanBot, settings: Settings) -> int:
+    """Global sync is slow to propagate and rate-limited, so it is an explicit step."""
+    await bot.login(settings.discord_token.get_secret_value())
+    synced = await bot.tree.sync()
+    names = ", ".join(f"/{command.name}" for command in synced) or "none"
+    print(f"synced {len(synced)} global command(s): {names}")
+    return EXIT_OK
+
+
+class _Stopper:
+    """Turns SIGINT/SIGTERM into `bot.close()`, so `run` unwinds and closes storage."""
+
+    SIGNALS = (signal.SIGINT, signal.SIGTERM)
+
+    def __init__(self, bot: MexicanBot) -> None:
+        self._bot = bot
+        self._loop = asyncio.get_running_loop()
+        self._task: asyncio.Task[None] | None = None
+        self.requested = False
+
+    def install(self) -> None:
+        for sig in self.SIGNALS:
+            # Not available on Windows; there Ctrl-C still cancels asyncio.run cleanly.
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                self._loop.add_signal_handler(sig, self._on_signal, sig)
+
+    def uninstall(self) -> None:
+        for sig in self.SIGNALS:
+            with contextlib.suppress(NotImplementedError, RuntimeError):
+                self._loop.remove_signal_handler(sig)
+
+    def _on_signal(self, sig: signal.Signals) -> None:
+        if self.requested:
+            return
+        self.requested = True
+        log.info("received %s, shutting down", sig.name)
+        # A second Ctrl-C falls back to the default handler: a way out if closing hangs.
+        self.uninstall()
+        self._task = self._loop.create_task(self._bot.close())
+
+
+def _fail(message: str) -> None:
+    print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
+    parser = argparse.ArgumentParser(
+        prog=PROG, description="Discord bot for the dice game Mexican / Mia / Mexen."
+    )
+    parser.add_argument(
+        "command",
+        nargs="?",
+        choices=("run", "sync"),
+        default="run",
+        help="run the bot (default), or sync its slash commands globally and exit",
+    )
+    return parser.parse_args(argv)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,73 @@
+"""The Bot subclass and the one factory that builds it, for production and tests alike."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+from discord.ext import commands
+
+from .settings import Settings
+from .storage import Storage
+
+log = logging.getLogger(__name__)
+
+# The bot has no voice features; discord.py's "voice will NOT be supported" warnings
+# at every start would only teach operators to ignore warnings.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+EXTENSIONS: tuple[str, ...] = ("cogs.rules",)
+"""Every cog the bot loads, in order. Add a new cog here and nowhere else."""
+
+
+class MexicanBot(commands.Bot):
+    """Holds the long-lived resources (opened in `main()`) that cogs reach through `bot`."""
+
+    def __init__(
+        self,
+        *,
+        storage: Storage,
+        dev_guild_id: int | None = None,
+        sync_dev_guild: bool = True,
+        extensions: tuple[str, ...] = EXTENSIONS,
+    ) -> None:
+        super().__init__(
+            # Slash commands only; a mention prefix needs no privileged message intent.
+            command_prefix=commands.when_mentioned,
+            intents=discord.Intents.default(),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+        )
+        self.storage = storage
+        self.dev_guild_id = dev_guild_id
+        self.sync_dev_guild = sync_dev_guild
+        self.extension_names = extensions
+
+    async def setup_hook(self) -> None:
+        for name in self.extension_names:
+            await self.load_extension(name)
+            log.debug("loaded extension %s", name)
+        if self.dev_guild_id is not None and self.sync_dev_guild:
+            await self.sync_to_dev_guild()
+
+    async def sync_to_dev_guild(self) -> list[discord.app_commands.AppCommand]:
+        """Guild commands show up at once, unlike global ones, which suits development."""
+        assert self.dev_guild_id is not None
+        guild = discord.Object(id=self.dev_guild_id)
+        self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("synced %d app command(s) to dev guild %s", len(synced), self.dev_guild_id)
+        return synced
+
+    async def on_ready(self) -> None:
+        log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
+
+
+def create_bot(settings: Settings, storage: Storage, *, sync_dev_guild: bool = True) -> MexicanBot:
+    """Build the bot from settings; tests call this too, so they run what production runs."""
+    return MexicanBot(
+        storage=storage,
+        dev_guild_id=settings.dev_guild_id,
+        sync_dev_guild=sync_dev_guild,
+    )

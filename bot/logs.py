@@ -1,0 +1,42 @@
+"""Logging set-up with a last line of defence against leaking the token."""
+
+from __future__ import annotations
+
+import logging
+import sys
+from typing import TextIO
+
+from .settings import Settings, log_level_number
+
+REDACTED = "[REDACTED]"
+LOG_FORMAT = "%(asctime)s %(levelname)-8s %(name)s: %(message)s"
+
+
+class RedactingFormatter(logging.Formatter):
+    """Scrubs secrets from the finished line, tracebacks included.
+
+    Nothing in the bot logs the token on purpose; this catches the accidental case, such
+    as a library echoing a request or an exception message quoting its input.
+    """
+
+    def __init__(self, secrets: tuple[str, ...], fmt: str = LOG_FORMAT) -> None:
+        super().__init__(fmt)
+        self._secrets = tuple(s for s in secrets if s)
+
+    def format(self, record: logging.LogRecord) -> str:
+        text = super().format(record)
+        for secret in self._secrets:
+            text = text.replace(secret, REDACTED)
+        return text
+
+
+def setup_logging(settings: Settings, stream: TextIO | None = None) -> logging.Handler:
+    """Log to stderr at LOG_LEVEL; returns the handler so callers (and tests) can remove it."""
+    handler = logging.StreamHandler(stream or sys.stderr)
+    handler.setFormatter(RedactingFormatter((settings.discord_token.get_secret_value(),)))
+    root = logging.getLogger()
+    root.setLevel(log_level_number(settings))
+    root.addHandler(handler)
+    # aiosqlite logs every statement at DEBUG, drowning what LOG_LEVEL=DEBUG is for.
+    logging.getLogger("aiosqlite").setLevel(max(root.level, logging.INFO))
+    return handler
