@@ -1,0 +1,67 @@
+"""Shared fixtures: a real SQLite store in tmp_path, and the production bot inside simcord.
+
+`sim` is the fixture later tests drive whole games through: the bot is built by the same
+`create_bot` factory as `python -m bot`, logged in to simcord's in-memory Discord, with a
+guild whose id matches DEV_GUILD_ID so the start-up sync lands where the players are.
+Never call `bot.close()` in a test; simcord detaches the bot and `storage` closes the file.
+"""
+
+from __future__ import annotations
+
+from collections.abc import AsyncIterator
+from dataclasses import dataclass
+from pathlib import Path
+
+import pytest
+import simcord
+
+from bot.client import MexicanBot, create_bot
+from bot.settings import Secret, Settings
+from bot.storage import Storage
+
+DEV_GUILD_ID = 111_222_333_444_555_666
+TEST_TOKEN = "MTExMjIyMzMzNDQ0NTU1NjY2.Gxyzzy.not-a-real-token-only-for-tests-42"
+PLAYER_NAMES = ("alice", "bob", "carol", "dave")
+
+
+@dataclass
+class SimTable:
+    """Everything a test needs to play at one table."""
+
+    env: simcord.Env
+    bot: MexicanBot
+    guild: simcord.GuildHandle
+    channel: simcord.ChannelHandle
+    users: list[simcord.MemberActor]
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> Settings:
+    return Settings(
+        discord_token=Secret(TEST_TOKEN),
+        dev_guild_id=DEV_GUILD_ID,
+        database_path=tmp_path / "data" / "mexican.db",
+    )
+
+
+@pytest.fixture
+async def storage(settings: Settings) -> AsyncIterator[Storage]:
+    store = await Storage.open(settings.database_path)
+    try:
+        yield store
+    finally:
+        await store.close()
+
+
+@pytest.fixture
+def simcord_bot(settings: Settings, storage: Storage) -> MexicanBot:
+    """Read by simcord's `simcord_env` fixture, which logs this bot in."""
+    return create_bot(settings, storage)
+
+
+@pytest.fixture
+def sim(simcord_env: simcord.Env, simcord_bot: MexicanBot) -> SimTable:
+    guild = simcord_env.create_guild("The Dice Bar", id=DEV_GUILD_ID)
+    channel = guild.create_text_channel("dice")
+    users = [guild.add_member(simcord_env.create_user(name)) for name in PLAYER_NAMES]
+    return SimTable(simcord_env, simcord_bot, guild, channel, users)

@@ -1,0 +1,94 @@
+"""The production bot against simcord's in-memory Discord: login, sync, `/rules`."""
+
+from __future__ import annotations
+
+import logging
+
+import discord
+import pytest
+import simcord
+
+from bot.client import EXTENSIONS, create_bot
+from bot.engine.presets import PRESET_NAMES
+from bot.rulebook import RULEBOOK
+from bot.settings import Settings
+from bot.storage import Storage
+from tests.conftest import DEV_GUILD_ID, TEST_TOKEN, SimTable
+
+
+async def test_logs_in_and_syncs_to_dev_guild(sim: SimTable) -> None:
+    assert sim.bot.is_ready()
+    assert sim.bot.user is not None
+    syncs = [r for r in sim.env.http_requests if r.method == "PUT" and "commands" in r.path]
+    assert [r.path.rsplit("/guilds/", 1)[-1] for r in syncs] == [f"{DEV_GUILD_ID}/commands"]
+    assert "rules" in sim.users[0].available_commands(sim.channel)
+
+
+async def test_rules_overview_lists_all_five(sim: SimTable) -> None:
+    result = await sim.users[0].slash(sim.channel, "rules")
+
+    assert result.acknowledged
+    assert result.response is not None
+    (embed,) = result.response.embeds
+    assert embed.title == "Mexican dice: five ways to play"
+    listed = [field.name.split(" ")[0] for field in embed.fields]
+    assert all(name in listed for name in PRESET_NAMES)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+async def test_rules_for_each_preset(sim: SimTable, preset: str) -> None:
+    result = await sim.users[1].slash(sim.channel, "rules", ruleset=preset)
+
+    assert result.response is not None
+    assert not result.ephemeral
+    (embed,) = result.response.embeds
+    assert embed.title == RULEBOOK[preset].title
+    assert embed.description is not None
+    assert RULEBOOK[preset].rules[0] in embed.description
+
+
+async def test_rules_mexico_mentions_its_specials(sim: SimTable) -> None:
+    result = await sim.users[0].slash(sim.channel, "rules", ruleset="mexico")
+
+    assert result.response is not None
+    (embed,) = result.response.embeds
+    text = embed.description or ""
+    for word in ("Knight", "Elbow", "STUCK", "pot"):
+        assert word in text
+
+
+async def test_every_extension_loads_in_a_fresh_bot(settings: Settings, storage: Storage) -> None:
+    """Loading each cog on its own catches a cog that only works thanks to another."""
+    for name in EXTENSIONS:
+        bot = create_bot(settings, storage)
+        await bot.load_extension(name)
+        assert name in bot.extensions
+        await bot.unload_extension(name)
+
+
+async def test_production_bot_loaded_every_extension(sim: SimTable) -> None:
+    assert set(sim.bot.extensions) == set(EXTENSIONS)
+    assert sim.bot.get_cog("Rules") is not None
+
+
+async def test_token_never_logged_during_startup(
+    caplog: pytest.LogCaptureFixture, settings: Settings, storage: Storage
+) -> None:
+    caplog.set_level(logging.DEBUG)
+    logging.getLogger("bot.test").info("settings at start-up: %s / %r", settings, settings)
+
+    async with simcord.run(create_bot(settings, storage)) as env:
+        guild = env.create_guild(id=DEV_GUILD_ID)
+        alice = guild.add_member(env.create_user("alice"))
+        await alice.slash(guild.create_text_channel("dice"), "rules")
+
+    assert "logging in using static token" in caplog.text  # the capture really saw start-up
+    assert TEST_TOKEN not in caplog.text
+    for part in TEST_TOKEN.split("."):
+        assert part not in caplog.text
+
+
+async def test_needs_no_privileged_intents(sim: SimTable) -> None:
+    intents = sim.bot.intents
+    assert intents == discord.Intents.default()
+    assert not (intents.message_content or intents.members or intents.presences)
