@@ -3,12 +3,14 @@
 from __future__ import annotations
 
 import logging
+import random
 
 import discord
 from discord.ext import commands
 
 from .settings import Settings
 from .storage import Storage
+from .tables import TableService
 
 log = logging.getLogger(__name__)
 
@@ -17,7 +19,7 @@ log = logging.getLogger(__name__)
 discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
-EXTENSIONS: tuple[str, ...] = ("cogs.rules",)
+EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.play")
 """Every cog the bot loads, in order. Add a new cog here and nowhere else."""
 
 
@@ -40,6 +42,8 @@ class MexicanBot(commands.Bot):
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
         )
         self.storage = storage
+        # Dice come from the OS's cryptographic source; tests swap in a seeded one.
+        self.tables = TableService(storage, random.SystemRandom())
         self.dev_guild_id = dev_guild_id
         self.sync_dev_guild = sync_dev_guild
         self.extension_names = extensions

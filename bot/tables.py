@@ -1,0 +1,255 @@
+"""The tables in play: one game per channel, one lock per channel, stored before answered.
+
+This is the layer between the Discord cogs and the engine. It knows no Discord types: a
+channel is an id and a player is a user id as text. Every move runs under the channel's
+lock, is applied to the engine, and is written to storage in one transaction before the
+caller renders a reply; if the write fails the in-memory game is put back as it was.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import json
+import logging
+import random
+from dataclasses import dataclass, field
+from typing import Any
+
+from .engine import Event, Game, GameError
+from .fairness import Commitment
+from .stats import move_deltas
+from .storage import ChannelBusyError, Storage
+
+log = logging.getLogger(__name__)
+
+STATUS = {"lobby": "lobby", "playing": "running", "over": "over"}
+
+
+class NoGameHere(GameError):
+    pass
+
+
+class ChannelBusy(GameError):
+    pass
+
+
+@dataclass(slots=True)
+class TableMeta:
+    """What the bot keeps beside the engine's state: the sealed cup and the turn clock."""
+
+    commit: Commitment | None = None
+    #: Wall-clock second the current move's timer runs out (None: no timer running).
+    deadline: float | None = None
+    #: The move number the deadline belongs to; a later move makes the timer stale.
+    deadline_move: int = -1
+    #: The public message that carries the live buttons, so the next move can retire them.
+    message_id: int | None = None
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "commit": self.commit.to_dict() if self.commit else None,
+            "deadline": self.deadline,
+            "deadline_move": self.deadline_move,
+            "message_id": self.message_id,
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TableMeta:
+        commit = data.get("commit")
+        return cls(
+            commit=Commitment.from_dict(commit) if commit else None,
+            deadline=data.get("deadline"),
+            deadline_move=data.get("deadline_move", -1),
+            message_id=data.get("message_id"),
+        )
+
+
+@dataclass(slots=True)
+class Table:
+    game_id: int
+    guild_id: int
+    channel_id: int
+    game: Game
+    meta: TableMeta = field(default_factory=TableMeta)
+
+    def state_json(self) -> str:
+        return json.dumps(
+            {"engine": self.game.to_dict(), "meta": self.meta.to_dict()}, separators=(",", ":")
+        )
+
+    @classmethod
+    def from_record(cls, game_id: int, guild_id: int, channel_id: int, text: str) -> Table:
+        data = json.loads(text)
+        return cls(
+            game_id, guild_id, channel_id, Game.from_dict(data["engine"]),
+            TableMeta.from_dict(data.get("meta") or {}),
+        )  # fmt: skip
+
+
+@dataclass(slots=True)
+class Outcome:
+    """What one accepted move did, for the cog to render."""
+
+    table: Table
+    player: str
+    move: str
+    events: list[Event]
+    #: A cup sealed by this move (show its digest), and a cup lifted by it (show its salt).
+    sealed: Commitment | None = None
+    lifted: Commitment | None = None
+    #: The player who moved before this move (whose turn message is retired).
+    previous_mover: str | None = None
+    previous_message_id: int | None = None
+
+
+class TableService:
+    def __init__(self, storage: Storage, rng: random.Random | None = None) -> None:
+        self.storage = storage
+        self.rng = rng or random.SystemRandom()
+        self.tables: dict[int, Table] = {}
+        self._locks: dict[int, asyncio.Lock] = {}
+
+    def lock(self, channel_id: int) -> asyncio.Lock:
+        lock = self._locks.get(channel_id)
+        if lock is None:
+            lock = self._locks[channel_id] = asyncio.Lock()
+        return lock
+
+    def get(self, channel_id: int) -> Table | None:
+        return self.tables.get(channel_id)
+
+    async def restore(self) -> list[Table]:
+        """Bring every stored lobby and running game back into memory after a restart."""
+        restored = []
+        for record in await self.storage.load_running_games():
+            try:
+                table = Table.from_record(
+                    record.id, record.guild_id, record.channel_id, record.state_json
+                )
+            except (ValueError, KeyError) as err:
+                log.error("game %s could not be restored: %s", record.id, err)
+                continue
+            self.tables[record.channel_id] = table
+            restored.append(table)
+        return restored
+
+    async def open_table(
+        self, guild_id: int, channel_id: int, host: str, preset: str,
+        options: dict[str, Any] | None, now: float,
+    ) -> Outcome:  # fmt: skip
+        async with self.lock(channel_id):
+            if channel_id in self.tables:
+                raise ChannelBusy("A game is already running in this channel: join it or /endgame.")
+            game = Game.create(preset, host, options)
+            table = Table(0, guild_id, channel_id, game)
+            try:
+                record = await self.storage.create_game(
+                    guild_id, channel_id, preset, table.state_json(), status="lobby", now=now
+                )
+            except ChannelBusyError as err:
+                raise ChannelBusy("A game is already running in this channel.") from err
+            table.game_id = record.id
+            self.tables[channel_id] = table
+            events = [Event("lobby", host, {"preset": preset})]
+            await self.storage.save_move(
+                record.id, table.state_json(), "lobby",
+                [("move", {"player": host, "move": "newgame", "preset": preset,
+                           "options": options or {}})],
+                now=now,
+            )  # fmt: skip
+            return Outcome(table, host, "newgame", events)
+
+    async def act(
+        self, channel_id: int, player: str, move: str, now: float, *,
+        value: str | None = None, to: str | None = None, die: int | None = None,
+        expect_move: int | None = None, force: bool = False,
+    ) -> Outcome:  # fmt: skip
+        async with self.lock(channel_id):
+            return await self._act_locked(
+                channel_id, player, move, now, value=value, to=to, die=die,
+                expect_move=expect_move, force=force,
+            )  # fmt: skip
+
+    async def expire(self, channel_id: int, move_no: int, now: float) -> Outcome | None:
+        """The turn timer armed at ``move_no`` ran out; ``None`` if a move came first."""
+        async with self.lock(channel_id):
+            table = self.tables.get(channel_id)
+            if table is None or table.game.move_no != move_no or table.game.to_move is None:
+                return None
+            if table.game.phase != "playing":
+                return None
+            return await self._act_locked(channel_id, table.game.to_move, "timeout", now)
+
+    async def remember_message(self, channel_id: int, message_id: int) -> None:
+        """Store which message carries the live buttons; kept in memory only, because the
+        next stored move carries it to disk and a lost id only leaves old buttons to
+        answer "stale" by themselves."""
+        table = self.tables.get(channel_id)
+        if table is not None:
+            table.meta.message_id = message_id
+
+    async def _act_locked(
+        self, channel_id: int, player: str, move: str, now: float, *,
+        value: str | None = None, to: str | None = None, die: int | None = None,
+        expect_move: int | None = None, force: bool = False,
+    ) -> Outcome:  # fmt: skip
+        table = self.tables.get(channel_id)
+        if table is None:
+            raise NoGameHere("There's no game in this channel. Start one with /newgame.")
+        game = table.game
+        before_state = game.to_dict()
+        before_meta = table.meta.to_dict()
+        cup_before = game.cup
+        previous = game.to_move if game.phase == "playing" else None
+        previous_message = table.meta.message_id
+        events = game.apply(
+            player, move, self.rng, value=value, to=to, die=die,
+            expect_move=expect_move, force=force,
+        )  # fmt: skip
+        outcome = Outcome(table, player, move, events, previous_mover=previous,
+                          previous_message_id=previous_message)  # fmt: skip
+        self._update_meta(table, outcome, now)
+        log_events: list[tuple[str, dict[str, Any]]] = [
+            ("move", {"player": player, "move": move, "value": value, "to": to, "die": die})
+        ]
+        log_events += [(e.kind, e.to_dict()) for e in events]
+        if outcome.lifted:
+            log_events.append(("cup_opened", outcome.lifted.to_dict()))
+        if outcome.sealed:
+            log_events.append(("cup_sealed", {"digest": outcome.sealed.digest}))
+        deltas = {
+            (table.guild_id, int(p)): d
+            for p, d in move_deltas(events, game, cup_before).items()
+            if p.isdigit()
+        }
+        try:
+            await self.storage.save_move(
+                table.game_id, table.state_json(), STATUS[game.phase],  # type: ignore[arg-type]
+                log_events, deltas, now=now,
+            )  # fmt: skip
+        except Exception:
+            table.game = Game.from_dict(before_state)
+            table.meta = TableMeta.from_dict(before_meta)
+            raise
+        if game.phase == "over":
+            self.tables.pop(channel_id, None)
+        return outcome
+
+    def _update_meta(self, table: Table, outcome: Outcome, now: float) -> None:
+        game, meta = table.game, table.meta
+        kinds = {e.kind for e in outcome.events}
+        if "reveal" in kinds or "round_over" in kinds or game.phase == "over":
+            if "reveal" in kinds:
+                outcome.lifted = meta.commit
+            meta.commit = None
+        sealing = "rolled" in kinds and "round_over" not in kinds
+        if game.bluffing and game.cup is not None and sealing:
+            meta.commit = Commitment.seal(game.cup)
+            outcome.sealed = meta.commit
+        timer = game.options.turn_timer
+        if game.phase == "playing" and timer > 0 and game.to_move is not None:
+            meta.deadline = now + timer
+            meta.deadline_move = game.move_no
+        else:
+            meta.deadline = None
+            meta.deadline_move = -1

@@ -1,0 +1,416 @@
+"""Playing at a table: slash commands, buttons, private dice, the turn timer and resuming
+after a restart.
+
+The cog translates: it reads who clicked what, asks the table service (lock, engine,
+storage) to make the move, and renders the outcome. It holds no rules.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING, Any, Literal
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.engine import PRESET_NAMES, GameError, code
+from bot.storage import StorageError
+from bot.tables import Outcome, Table, TableService
+
+from . import render
+from .views import MoveButton, MoveSelect, claim_options, player_options, turn_view
+
+if TYPE_CHECKING:
+    from bot.client import MexicanBot
+
+log = logging.getLogger(__name__)
+
+PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
+
+
+def now() -> float:
+    """Wall-clock seconds; discord.utils.utcnow keeps tests on their simulated clock."""
+    return discord.utils.utcnow().timestamp()
+
+
+class Play(commands.Cog):
+    """One game per channel, played with slash commands or the buttons on the turn message."""
+
+    def __init__(self, bot: MexicanBot) -> None:
+        self.bot = bot
+        self.tables: TableService = bot.tables
+        self.timers: dict[int, asyncio.Task[None]] = {}
+        self._resume_task: asyncio.Task[None] | None = None
+
+    async def cog_load(self) -> None:
+        self.bot.add_dynamic_items(MoveButton, MoveSelect)
+        restored = await self.tables.restore()
+        if restored:
+            log.info("restored %d unfinished game(s)", len(restored))
+            self._resume_task = asyncio.create_task(self._resume(restored))
+
+    async def cog_unload(self) -> None:
+        self.bot.remove_dynamic_items(MoveButton, MoveSelect)
+        for task in self.timers.values():
+            task.cancel()
+        if self._resume_task:
+            self._resume_task.cancel()
+
+    async def _resume(self, tables: list[Table]) -> None:
+        """After a restart each running game gets its table again, with working buttons."""
+        await self.bot.wait_until_ready()
+        for table in tables:
+            channel = self.bot.get_channel(table.channel_id)
+            if not isinstance(channel, discord.abc.Messageable):
+                continue
+            try:
+                await self._post_turn(channel, table, "♻️ The bot restarted; the game goes on.")
+            except discord.HTTPException as err:
+                log.warning("could not resume game %s: %s", table.game_id, err)
+            self.arm_timer(table)
+
+    # --- the one path every move takes -----------------------------------------------------
+    async def play(
+        self, interaction: discord.Interaction, move: str, *, value: str | None = None,
+        to: str | None = None, die: int | None = None, expect_move: int | None = None,
+    ) -> None:  # fmt: skip
+        if interaction.channel_id is None or interaction.guild_id is None:
+            await self.refuse(interaction, "Games are played in server channels.")
+            return
+        force = bool(move == "end" and interaction.permissions.manage_messages)
+        try:
+            outcome = await self.tables.act(
+                interaction.channel_id, str(interaction.user.id), move, now(),
+                value=value, to=to, die=die, expect_move=expect_move, force=force,
+            )  # fmt: skip
+        except GameError as err:
+            await self.refuse(interaction, str(err))
+            return
+        except StorageError:
+            log.exception("could not store a move in channel %s", interaction.channel_id)
+            await self.refuse(interaction, "That move could not be saved, so it did not happen. "
+                                           "Please try again.")  # fmt: skip
+            return
+        await self.publish(interaction, outcome)
+        self.arm_timer(outcome.table)
+
+    async def refuse(self, interaction: discord.Interaction, text: str) -> None:
+        if interaction.response.is_done():
+            await interaction.followup.send(text, ephemeral=True)
+        else:
+            await interaction.response.send_message(text, ephemeral=True)
+
+    async def publish(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """Answer with at most two Discord calls: the reply, and retiring the old buttons."""
+        table = outcome.table
+        game = table.game
+        text = render.story(outcome)
+        private = render.private_lines(outcome)
+        actor = outcome.player
+        choice = game.phase == "playing" and game.to_move == actor and game.pending in (
+            "handout", "knight",
+        )  # fmt: skip
+        if private or choice:
+            view = self._private_view(table, actor)
+            lines = private or [render.turn_prompt(game)]
+            await interaction.response.send_message("\n".join(lines), view=view, ephemeral=True)
+            await self._refresh_turn(table, text)
+            return
+        same_turn = game.phase == "playing" and game.to_move == outcome.previous_mover
+        on_turn_message = (
+            interaction.message is not None and interaction.message.id == table.meta.message_id
+        )
+        if same_turn and on_turn_message:
+            await interaction.response.edit_message(
+                content=render.turn_prompt(game) or None,
+                embed=render.table_embed(table, text),
+                view=turn_view(game, table.channel_id, {}),
+            )
+            return
+        content = render.turn_prompt(game) or None
+        view = turn_view(game, table.channel_id, self._names(interaction, game))
+        sent = await interaction.response.send_message(
+            content=content, embed=render.table_embed(table, text),
+            view=view or discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )  # fmt: skip
+        await self._retire(table, interaction.channel)
+        if sent.message_id is not None and game.phase != "over":
+            await self.tables.remember_message(table.channel_id, sent.message_id)
+
+    def _private_view(self, table: Table, actor: str) -> discord.ui.View | None:
+        game = table.game
+        moves = game.legal_moves(actor)
+        view = discord.ui.View(timeout=None)
+        for move in ("claim", "pass"):
+            if move in moves:
+                view.add_item(MoveSelect(move, table.channel_id, game.move_no, claim_options(game)))
+        for move in ("handout", "knight"):
+            if move in moves:
+                names = {p: self._display(p) for p in game.seats}
+                view.add_item(MoveSelect(move, table.channel_id, game.move_no,
+                                         player_options(game, names, actor)))  # fmt: skip
+        return view if view.children else None
+
+    async def _refresh_turn(self, table: Table, text: str) -> None:
+        """Same player, new state: edit the live turn message in place (edits don't ping)."""
+        channel = self.bot.get_channel(table.channel_id)
+        if table.meta.message_id is None or not isinstance(channel, discord.abc.Messageable):
+            if isinstance(channel, discord.abc.Messageable):
+                await self._post_turn(channel, table, text)
+            return
+        message = channel.get_partial_message(table.meta.message_id)  # type: ignore[attr-defined]
+        try:
+            await message.edit(
+                content=render.turn_prompt(table.game) or None,
+                embed=render.table_embed(table, text),
+                view=turn_view(table.game, table.channel_id, {}),
+            )
+        except discord.NotFound:
+            await self._post_turn(channel, table, text)
+
+    async def _retire(self, table: Table, channel: Any, message_id: int | None = None) -> None:
+        """Take the buttons off the previous turn message so nobody clicks a dead state."""
+        old = message_id or table.meta.message_id
+        if old is None or channel is None:
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(old).edit(view=None)
+
+    async def _post_turn(self, channel: discord.abc.Messageable, table: Table, text: str) -> None:
+        game = table.game
+        message = await channel.send(
+            content=render.turn_prompt(game) or None,
+            embed=render.table_embed(table, text),
+            view=turn_view(game, table.channel_id, {}) or discord.utils.MISSING,
+            allowed_mentions=discord.AllowedMentions(users=True),
+        )
+        old = table.meta.message_id
+        if game.phase != "over":
+            await self.tables.remember_message(table.channel_id, message.id)
+        if old and old != message.id:
+            await self._retire(table, channel, old)
+
+    def _names(self, interaction: discord.Interaction, game: Any) -> dict[str, str]:
+        return {p: self._display(p, interaction.guild) for p in game.seats}
+
+    def _display(self, player: str, guild: discord.Guild | None = None) -> str:
+        member = guild.get_member(int(player)) if guild and player.isdigit() else None
+        user = member or (self.bot.get_user(int(player)) if player.isdigit() else None)
+        return user.display_name if user else player
+
+    # --- the turn timer -------------------------------------------------------------------
+    def arm_timer(self, table: Table) -> None:
+        """One sleeping task per table: a reminder at half time, the bot's move at expiry."""
+        current = asyncio.current_task()
+        old = self.timers.pop(table.channel_id, None)
+        if old is not None and old is not current:
+            old.cancel()
+        meta = table.meta
+        if meta.deadline is None or table.game.phase != "playing":
+            return
+        self.timers[table.channel_id] = asyncio.create_task(
+            self._run_timer(table.channel_id, meta.deadline_move, meta.deadline)
+        )
+
+    async def _run_timer(self, channel_id: int, move_no: int, deadline: float) -> None:
+        table = self.tables.get(channel_id)
+        if table is None:
+            return
+        half = deadline - table.game.options.turn_timer / 2
+        if half - now() > 0:
+            await asyncio.sleep(half - now())
+            table = self.tables.get(channel_id)
+            if table is None or table.game.move_no != move_no or table.game.to_move is None:
+                return
+            channel = self.bot.get_channel(channel_id)
+            if isinstance(channel, discord.abc.Messageable):
+                with contextlib.suppress(discord.HTTPException):
+                    await channel.send(
+                        f"⏰ {render.who(table.game.to_move)}, half your time is gone: "
+                        f"move <t:{int(deadline)}:R>.",
+                        allowed_mentions=discord.AllowedMentions(users=True),
+                    )
+        if deadline - now() > 0:
+            await asyncio.sleep(deadline - now())
+        try:
+            outcome = await self.tables.expire(channel_id, move_no, now())
+        except (GameError, StorageError):
+            log.exception("turn timer in channel %s failed", channel_id)
+            return
+        if outcome is None:
+            return
+        channel = self.bot.get_channel(channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            with contextlib.suppress(discord.HTTPException):
+                await self._post_turn(channel, outcome.table, render.story(outcome))
+        self.arm_timer(outcome.table)
+
+    # --- lobby and table commands ----------------------------------------------------------
+    @app_commands.command(name="newgame", description="Open a table in this channel")
+    @app_commands.describe(
+        ruleset="Which rules to play", lives="Lives per player (0 = off; empty = the rule set's)",
+        units="Count drinks as sips or neutral points",
+        turn_timer="Seconds per move before the bot moves for you (0 = off, default 90)",
+    )  # fmt: skip
+    @app_commands.choices(ruleset=PRESET_CHOICES)
+    @app_commands.guild_only()
+    async def newgame(
+        self, interaction: discord.Interaction, ruleset: app_commands.Choice[str],
+        lives: app_commands.Range[int, 0, 99] | None = None,
+        units: Literal["sips", "points"] | None = None,
+        turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+    ) -> None:  # fmt: skip
+        options: dict[str, Any] = {}
+        if lives is not None:
+            options["lives"] = lives or False
+        if units is not None:
+            options["units"] = units
+        if turn_timer is not None:
+            options["turn_timer"] = turn_timer
+        assert interaction.guild_id is not None and interaction.channel_id is not None
+        try:
+            outcome = await self.tables.open_table(
+                interaction.guild_id, interaction.channel_id, str(interaction.user.id),
+                ruleset.value, options, now(),
+            )  # fmt: skip
+        except GameError as err:
+            await self.refuse(interaction, str(err))
+            return
+        except StorageError:
+            await self.refuse(interaction, "The table could not be saved. Please try again.")
+            return
+        table = outcome.table
+        sent = await interaction.response.send_message(
+            content=render.turn_prompt(table.game),
+            embed=render.table_embed(table, render.story(outcome)),
+            view=turn_view(table.game, table.channel_id, {}) or discord.utils.MISSING,
+        )
+        if sent.message_id is not None:
+            await self.tables.remember_message(table.channel_id, sent.message_id)
+
+    @app_commands.command(name="join", description="Join the game in this channel")
+    async def join(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, "join")
+
+    @app_commands.command(name="leave", description="Leave the game in this channel")
+    async def leave(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, "leave")
+
+    @app_commands.command(name="start", description="Start the game (host only)")
+    async def start(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, "start")
+
+    @app_commands.command(name="endgame", description="End the game (host or Manage Messages)")
+    async def endgame(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, "end")
+
+    @app_commands.command(name="table", description="Show the table: seats, lives, whose move")
+    async def table(self, interaction: discord.Interaction) -> None:
+        table = self.tables.get(interaction.channel_id or 0)
+        if table is None:
+            await self.refuse(
+                interaction, "There's no game in this channel. Start one with /newgame."
+            )
+            return
+        await interaction.response.send_message(
+            embed=render.table_embed(table, render.turn_prompt(table.game)), ephemeral=True
+        )
+
+    # --- moves ----------------------------------------------------------------------------
+    @app_commands.command(name="roll", description="Roll the dice")
+    @app_commands.describe(blind="Bluffing games: roll without looking",
+                           keep="mexico: keep your lone 1 or 2 and roll the other die")  # fmt: skip
+    async def roll(
+        self, interaction: discord.Interaction, blind: bool = False,
+        keep: app_commands.Range[int, 1, 2] | None = None,
+    ) -> None:  # fmt: skip
+        if keep is not None:
+            await self.play(interaction, "keep", die=keep)
+        else:
+            await self.play(interaction, "roll_blind" if blind else "roll")
+
+    @app_commands.command(name="claim", description="Claim what is under the cup")
+    @app_commands.describe(value="e.g. 65, 5-5, 500, double five, 21, mex")
+    async def claim(self, interaction: discord.Interaction, value: str) -> None:
+        table = self.tables.get(interaction.channel_id or 0)
+        move = "claim"
+        if table and table.game.bluffing and table.game.stage == "accepted":
+            move = "pass"  # a claim right after accepting, without a roll, passes the cup
+        await self.play(interaction, move, value=value)
+
+    @claim.autocomplete("value")
+    async def claim_autocomplete(
+        self, interaction: discord.Interaction, current: str
+    ) -> list[app_commands.Choice[str]]:
+        table = self.tables.get(interaction.channel_id or 0)
+        if table is None or not table.game.bluffing:
+            return []
+        game = table.game
+        typed = current.strip().lower()
+        choices = []
+        for roll in reversed(game.valid_claims()):
+            label = render.claim_label(game, roll)
+            if typed and typed not in label.lower() and typed not in code(roll):
+                continue
+            choices.append(app_commands.Choice(name=label, value=code(roll)))
+        return choices[:25]
+
+    @app_commands.command(name="accept", description="Accept the claim and take the cup")
+    async def accept(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, "accept")
+
+    @app_commands.command(name="bullshit", description="Call bullshit: lift the cup")
+    async def bullshit(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, "bullshit")
+
+    @app_commands.command(name="fold", description="mexican: admit you can't beat it (1 sip)")
+    async def fold(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, "fold")
+
+    @app_commands.command(
+        name="stand", description="Open rolls: stop rolling, your last roll stands"
+    )
+    async def stand(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, "stand")
+
+    @app_commands.command(name="endround", description="End the round early / abort (you pay)")
+    async def endround(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, "endround")
+
+    @app_commands.command(name="tap", description="mexico: lock another player's 3-2 (STUCK)")
+    async def tap(self, interaction: discord.Interaction) -> None:
+        await self.play(interaction, "tap")
+
+    @app_commands.command(name="handout", description="mexen: hand your 3-1 sip to a player")
+    async def handout(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        await self.play(interaction, "handout", to=str(player.id))
+
+    @app_commands.command(name="knight", description="mexico: name the next Knight")
+    async def knight(self, interaction: discord.Interaction, player: discord.Member) -> None:
+        await self.play(interaction, "knight", to=str(player.id))
+
+    @app_commands.command(name="peek", description="Look at your own dice under the cup again")
+    async def peek_command(self, interaction: discord.Interaction) -> None:
+        await self.peek(interaction)
+
+    async def peek(self, interaction: discord.Interaction) -> None:
+        table = self.tables.get(interaction.channel_id or 0)
+        if table is None:
+            await self.refuse(interaction, "There's no game in this channel.")
+            return
+        view = table.game.view(str(interaction.user.id))
+        if not table.game.bluffing:
+            await self.refuse(interaction, "Every roll is open in this game: see the table.")
+        elif view["cup"] is None:
+            await self.refuse(interaction, "You haven't seen the dice under the cup.")
+        else:
+            dice = table.game.say((view["cup"][0], view["cup"][1]))
+            await self.refuse(interaction, f"🎲 Under the cup: **{dice}** (only you see this).")
+
+
+async def setup(bot: MexicanBot) -> None:  # type: ignore[misc]
+    await bot.add_cog(Play(bot))
