@@ -10,10 +10,15 @@ from collections import defaultdict
 from collections.abc import Iterable
 
 from .engine import RANK, Event, Game
+from .storage import MoveStats, RoundRecord
 
-#: Ledger unit -> totals column.
+#: Ledger unit -> totals column, for what a player took and for what they caused.
 UNIT_COLUMN = {
     "sip": "sips", "shot": "shots", "chug": "chugs", "point": "points", "life": "lives_lost",
+}  # fmt: skip
+CAUSED_COLUMN = {
+    "sip": "sips_caused", "shot": "shots_caused", "chug": "chugs_caused",
+    "point": "points_caused", "life": "lives_caused",
 }  # fmt: skip
 
 Deltas = dict[str, dict[str, int]]
@@ -31,6 +36,9 @@ def move_deltas(events: Iterable[Event], game: Game, cup_before: tuple[int, int]
         kind, player = event.kind, event.player
         if kind == "penalty" and player is not None:
             out[player][UNIT_COLUMN[event.data["unit"]]] += event.data["amount"]
+            by = event.data.get("by")
+            if by and by != player:
+                out[by][CAUSED_COLUMN[event.data["unit"]]] += event.data["amount"]
         elif kind == "round_over" and player is not None:
             out[player]["rounds_lost"] += 1
         elif kind in ("rolled", "social") and player is not None:
@@ -61,3 +69,33 @@ def move_deltas(events: Iterable[Event], game: Game, cup_before: tuple[int, int]
             if event.data.get("winner"):
                 out[event.data["winner"]]["games_won"] += 1
     return {p: dict(c) for p, c in out.items() if any(c.values())}
+
+
+def move_records(events: Iterable[Event], game: Game) -> MoveStats:
+    """Claims made, bluffs caught and rounds finished by one move, for cards and history.
+
+    Player ids that are not Discord ids (engine tests use names) are left out.
+    """
+    claims: list[tuple[int, str]] = []
+    catches: list[tuple[int, int]] = []
+    rounds: list[RoundRecord] = []
+    for event in events:
+        player = event.player
+        if event.kind in ("claimed", "passed") and player and player.isdigit():
+            claims.append((int(player), event.data["claim"]))
+        elif event.kind == "reveal" and event.data["bluff"] and player and player.isdigit():
+            claimer = event.data["claimer"]
+            if claimer.isdigit():
+                catches.append((int(player), int(claimer)))
+        elif event.kind == "round_over":
+            number = event.data["round"]
+            paid = [
+                [line.player, line.unit, line.amount, line.cause]
+                for line in game.ledger
+                if line.round == number
+            ]
+            loser = int(player) if player and player.isdigit() else None
+            rounds.append(
+                RoundRecord(number, game.preset, loser, event.data["reason"], {"paid": paid})
+            )
+    return MoveStats(tuple(claims), tuple(catches), tuple(rounds))

@@ -17,7 +17,7 @@ from typing import Any
 
 from .engine import Event, Game, GameError
 from .fairness import Commitment
-from .stats import move_deltas
+from .stats import move_deltas, move_records
 from .storage import ChannelBusyError, Storage
 
 log = logging.getLogger(__name__)
@@ -225,7 +225,8 @@ class TableService:
         try:
             await self.storage.save_move(
                 table.game_id, table.state_json(), STATUS[game.phase],  # type: ignore[arg-type]
-                log_events, deltas, now=now,
+                log_events, deltas, now=now, channel_id=table.channel_id,
+                stats=move_records(events, game),
             )  # fmt: skip
         except Exception:
             table.game = Game.from_dict(before_state)

@@ -56,7 +56,16 @@ async def test_fresh_file_is_created_migrated_and_in_wal_mode(db_path: Path) -> 
     assert user_version(db_path) == SCHEMA_VERSION
     with sqlite3.connect(db_path) as conn:
         assert conn.execute("PRAGMA journal_mode").fetchone()[0] == "wal"
-    assert {"games", "game_events", "player_totals", "one_open_game_per_channel"} <= tables(db_path)
+    assert {
+        "games",
+        "game_events",
+        "stat_buckets",
+        "rounds",
+        "claim_counts",
+        "catches",
+        "one_open_game_per_channel",
+    } <= tables(db_path)
+    assert "player_totals" not in tables(db_path)  # folded into stat_buckets by step 4
 
 
 async def test_empty_existing_file_comes_up_to_date(db_path: Path) -> None:

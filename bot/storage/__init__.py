@@ -11,6 +11,7 @@ from .db import (
     Storage,
     StorageError,
 )
+from .leaderboard import MINIMUMS, STATS, Stat, period_key
 from .migrations import MIGRATIONS, SCHEMA_VERSION, TOTALS_COLUMNS
 from .models import (
     GAME_STATUSES,
@@ -19,15 +20,20 @@ from .models import (
     EventRecord,
     GameRecord,
     GameStatus,
+    MoveStats,
     PlayerKey,
     PlayerTotals,
+    Ranked,
+    RoundRecord,
 )
 
 __all__ = [
     "GAME_STATUSES",
     "MIGRATIONS",
+    "MINIMUMS",
     "OPEN_STATUSES",
     "SCHEMA_VERSION",
+    "STATS",
     "TOTALS_COLUMNS",
     "ChannelBusyError",
     "Event",
@@ -35,9 +41,14 @@ __all__ = [
     "GameNotFoundError",
     "GameRecord",
     "GameStatus",
+    "MoveStats",
     "PlayerKey",
     "PlayerTotals",
+    "Ranked",
+    "RoundRecord",
     "SchemaTooNewError",
+    "Stat",
     "Storage",
     "StorageError",
+    "period_key",
 ]

@@ -18,6 +18,7 @@ from typing import Any, Self
 
 import aiosqlite
 
+from .leaderboard import LeaderboardQueries, period_key
 from .migrations import MIGRATIONS, TOTALS_COLUMNS, Migration
 from .models import (
     GAME_STATUSES,
@@ -26,6 +27,7 @@ from .models import (
     EventRecord,
     GameRecord,
     GameStatus,
+    MoveStats,
     PlayerKey,
     PlayerTotals,
 )
@@ -52,7 +54,7 @@ class GameNotFoundError(StorageError):
 _GAME_COLUMNS = "id, guild_id, channel_id, ruleset, status, state_json, created_at, updated_at"
 
 
-class Storage:
+class Storage(LeaderboardQueries):
     """Async access to the bot's SQLite file; build it with `Storage.open(path)`."""
 
     def __init__(self, conn: aiosqlite.Connection, clock: Clock = time.time) -> None:
@@ -156,25 +158,68 @@ class Storage:
         totals_deltas: Mapping[PlayerKey, Mapping[str, int]] | None = None,
         *,
         now: float | None = None,
+        channel_id: int | None = None,
+        stats: MoveStats | None = None,
     ) -> list[int]:
         """Record one move: new state, its events and totals changes, all or nothing.
 
         Everything is validated and serialised before the transaction starts, and any
         failure inside it rolls the whole move back, so a crash can never leave a state
         without its events or totals counted twice. Returns the new events' seq numbers.
+
+        Counters go to the server-wide buckets (all time, this month, this week) and, with
+        ``channel_id``, to the same buckets of that channel.
         """
         if status not in GAME_STATUSES:
             raise ValueError(f"status must be one of {GAME_STATUSES}, not {status!r}")
         _check_json(state_json)
         rows = [(_check_kind(kind), _dump(payload)) for kind, payload in events]
-        upserts = [_totals_upsert(key, deltas) for key, deltas in (totals_deltas or {}).items()]
         stamp = self._clock() if now is None else now
+        scopes = [0] if channel_id is None else [0, channel_id]
+        periods = bucket_periods(stamp)
+        upserts = [
+            _totals_upsert(key, scope, period, deltas)
+            for key, deltas in (totals_deltas or {}).items()
+            for scope in scopes
+            for period in periods
+        ]
 
         async with self._transaction() as conn:
             await self._update_game(conn, game_id, state_json, status, stamp)
             seqs = await self._append_events(conn, game_id, rows, stamp)
             await self._add_totals(conn, upserts)
+            if stats is not None:
+                await self._add_stats(conn, game_id, stats, stamp)
         return seqs
+
+    async def _add_stats(
+        self, conn: aiosqlite.Connection, game_id: int, stats: MoveStats, stamp: float
+    ) -> None:
+        async with conn.execute(
+            "SELECT guild_id, channel_id FROM games WHERE id = ?", (game_id,)
+        ) as cursor:
+            row = await cursor.fetchone()
+        assert row is not None
+        guild_id, channel_id = int(row[0]), int(row[1])
+        await conn.executemany(
+            "INSERT INTO claim_counts (guild_id, user_id, claim, n) VALUES (?, ?, ?, 1)"
+            " ON CONFLICT (guild_id, user_id, claim) DO UPDATE SET n = n + 1",
+            [(guild_id, user, claim) for user, claim in stats.claims],
+        )
+        await conn.executemany(
+            "INSERT INTO catches (guild_id, caught_id, catcher_id, n) VALUES (?, ?, ?, 1)"
+            " ON CONFLICT (guild_id, caught_id, catcher_id) DO UPDATE SET n = n + 1",
+            [(guild_id, caught, catcher) for catcher, caught in stats.catches],
+        )
+        await conn.executemany(
+            "INSERT INTO rounds (guild_id, channel_id, game_id, round_no, ruleset, loser_id,"
+            " reason, summary, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            [
+                (guild_id, channel_id, game_id, r.round_no, r.ruleset, r.loser_id, r.reason,
+                 _dump(r.summary), stamp)
+                for r in stats.rounds
+            ],
+        )  # fmt: skip
 
     async def _update_game(
         self,
@@ -258,8 +303,8 @@ class Storage:
     async def player_totals(self, guild_id: int, user_id: int) -> PlayerTotals:
         """A player's counters in one guild; all zero for someone who never played there."""
         row = await self._fetchone(
-            f"SELECT {', '.join(TOTALS_COLUMNS)} FROM player_totals"
-            " WHERE guild_id = ? AND user_id = ?",
+            f"SELECT {', '.join(TOTALS_COLUMNS)} FROM stat_buckets"
+            " WHERE guild_id = ? AND channel_id = 0 AND period = 'all' AND user_id = ?",
             (guild_id, user_id),
         )
         if row is None:
@@ -268,12 +313,12 @@ class Storage:
 
     # -------------------------------------------------------------------- helpers
 
-    async def _fetchone(self, sql: str, params: tuple[Any, ...]) -> Any:
+    async def _fetchone(self, sql: str, params: Any) -> Any:
         # Under the lock, so a read never sees another coroutine's half-done transaction.
         async with self._lock, self._conn.execute(sql, params) as cursor:
             return await cursor.fetchone()
 
-    async def _fetchall(self, sql: str, params: tuple[Any, ...]) -> list[Any]:
+    async def _fetchall(self, sql: str, params: Any) -> list[Any]:
         async with self._lock, self._conn.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
@@ -357,7 +402,14 @@ def _dump(payload: Mapping[str, Any]) -> str:
     return json.dumps(dict(payload), sort_keys=True, separators=(",", ":"), allow_nan=False)
 
 
-def _totals_upsert(key: PlayerKey, deltas: Mapping[str, int]) -> tuple[str, tuple[int, ...]]:
+def bucket_periods(stamp: float) -> tuple[str, str, str]:
+    """The periods a moment counts in: all time, its UTC month and its ISO week."""
+    return ("all", period_key("month", stamp), period_key("week", stamp))
+
+
+def _totals_upsert(
+    key: PlayerKey, channel_id: int, period: str, deltas: Mapping[str, int]
+) -> tuple[str, tuple[Any, ...]]:
     """Build one parameterised upsert; column names come only from the whitelist."""
     guild_id, user_id = key
     unknown = set(deltas) - set(TOTALS_COLUMNS)
@@ -369,17 +421,17 @@ def _totals_upsert(key: PlayerKey, deltas: Mapping[str, int]) -> tuple[str, tupl
     columns = [c for c in TOTALS_COLUMNS if c in deltas]
     if not columns:
         return (
-            "INSERT INTO player_totals (guild_id, user_id) VALUES (?, ?)"
-            " ON CONFLICT (guild_id, user_id) DO NOTHING",
-            (guild_id, user_id),
+            "INSERT INTO stat_buckets (guild_id, channel_id, period, user_id)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
+            (guild_id, channel_id, period, user_id),
         )
     sql = (
-        f"INSERT INTO player_totals (guild_id, user_id, {', '.join(columns)})"
-        f" VALUES (?, ?, {', '.join('?' for _ in columns)})"
-        " ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+        f"INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, {', '.join(columns)})"
+        f" VALUES (?, ?, ?, ?, {', '.join('?' for _ in columns)})"
+        " ON CONFLICT (guild_id, channel_id, period, user_id) DO UPDATE SET "
         + ", ".join(f"{c} = {c} + excluded.{c}" for c in columns)
     )
-    return sql, (guild_id, user_id, *(deltas[c] for c in columns))
+    return sql, (guild_id, channel_id, period, user_id, *(deltas[c] for c in columns))
 
 
 def _translate_integrity(exc: sqlite3.IntegrityError, channel_id: int | None) -> Exception:

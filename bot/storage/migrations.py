@@ -72,14 +72,81 @@ _V3_PLAYER_TOTALS: Migration = (
     ") WITHOUT ROWID",
 )
 
+# Counters added by step 4: what a player made others take (hand-outs, Knight's sips,
+# calls and bluffs that cost someone else).
+_V4_CAUSED_COLUMNS: tuple[str, ...] = (
+    "sips_caused",
+    "shots_caused",
+    "chugs_caused",
+    "points_caused",
+    "lives_caused",
+)
+
 # Every per-player counter, in schema order. Also the whitelist `save_move` checks delta
 # keys against, since a column name cannot be a bound SQL parameter.
-TOTALS_COLUMNS: tuple[str, ...] = _V3_TOTALS_COLUMNS
+TOTALS_COLUMNS: tuple[str, ...] = _V3_TOTALS_COLUMNS + _V4_CAUSED_COLUMNS
+
+# Step 4: leaderboards by channel and by period. Every counter is kept per bucket:
+# (guild, channel or 0 for the whole server, period: 'all', 'm2026-11' or 'w2026-W48').
+# A leaderboard then reads one bucket's rows (one per player) instead of adding up
+# history, which keeps it fast however long a server has played. The old per-guild
+# totals become the (channel 0, 'all') bucket.
+_V4_STAT_BUCKETS: Migration = (
+    "CREATE TABLE stat_buckets (\n"
+    "    guild_id   INTEGER NOT NULL,\n"
+    "    channel_id INTEGER NOT NULL,\n"
+    "    period     TEXT    NOT NULL,\n"
+    "    user_id    INTEGER NOT NULL,\n"
+    + "".join(
+        f"    {column} INTEGER NOT NULL DEFAULT 0 CHECK ({column} >= 0),\n"
+        for column in TOTALS_COLUMNS
+    )
+    + "    PRIMARY KEY (guild_id, channel_id, period, user_id)\n"
+    ") WITHOUT ROWID",
+    f"INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, "
+    f"{', '.join(_V3_TOTALS_COLUMNS)}) SELECT guild_id, 0, 'all', user_id, "
+    f"{', '.join(_V3_TOTALS_COLUMNS)} FROM player_totals",
+    "DROP TABLE player_totals",
+    """
+    CREATE TABLE rounds (
+        id          INTEGER PRIMARY KEY AUTOINCREMENT,
+        guild_id    INTEGER NOT NULL,
+        channel_id  INTEGER NOT NULL,
+        game_id     INTEGER NOT NULL,
+        round_no    INTEGER NOT NULL,
+        ruleset     TEXT    NOT NULL,
+        loser_id    INTEGER,
+        reason      TEXT    NOT NULL,
+        summary     TEXT    NOT NULL CHECK (json_valid(summary)),
+        ended_at    REAL    NOT NULL
+    )
+    """,
+    "CREATE INDEX rounds_by_channel ON rounds (channel_id, id)",
+    """
+    CREATE TABLE claim_counts (
+        guild_id INTEGER NOT NULL,
+        user_id  INTEGER NOT NULL,
+        claim    TEXT    NOT NULL,
+        n        INTEGER NOT NULL CHECK (n >= 0),
+        PRIMARY KEY (guild_id, user_id, claim)
+    ) WITHOUT ROWID
+    """,
+    """
+    CREATE TABLE catches (
+        guild_id   INTEGER NOT NULL,
+        caught_id  INTEGER NOT NULL,
+        catcher_id INTEGER NOT NULL,
+        n          INTEGER NOT NULL CHECK (n >= 0),
+        PRIMARY KEY (guild_id, caught_id, catcher_id)
+    ) WITHOUT ROWID
+    """,
+)
 
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_GAMES_AND_EVENTS,
     _V2_ONE_OPEN_GAME_PER_CHANNEL,
     _V3_PLAYER_TOTALS,
+    _V4_STAT_BUCKETS,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -58,7 +58,43 @@ class PlayerTotals:
     calls_right: int = 0
     mex_rolled: int = 0
     rolls_made: int = 0
+    sips_caused: int = 0
+    shots_caused: int = 0
+    chugs_caused: int = 0
+    points_caused: int = 0
+    lives_caused: int = 0
 
     def as_dict(self) -> dict[str, int]:
         """The counters alone, keyed by column name (handy for rendering and tests)."""
         return {column: getattr(self, column) for column in TOTALS_COLUMNS}
+
+
+@dataclass(frozen=True, slots=True)
+class RoundRecord:
+    """One finished round, for /history: who lost, why, and what everyone paid."""
+
+    round_no: int
+    ruleset: str
+    loser_id: int | None
+    reason: str
+    summary: Mapping[str, Any]
+    ended_at: float = 0.0
+    game_id: int = 0
+    channel_id: int = 0
+
+
+@dataclass(frozen=True, slots=True)
+class MoveStats:
+    """What one move adds to the statistics besides the counters."""
+
+    claims: tuple[tuple[int, str], ...] = ()  # (user_id, claim code)
+    catches: tuple[tuple[int, int], ...] = ()  # (catcher_id, caught_id)
+    rounds: tuple[RoundRecord, ...] = ()
+
+
+@dataclass(frozen=True, slots=True)
+class Ranked:
+    rank: int
+    user_id: int
+    value: float
+    games_played: int

@@ -1,0 +1,161 @@
+"""Leaderboard, player card and history queries.
+
+Each leaderboard reads one bucket (guild, scope, period): one row per player, never the
+whole history, so its cost grows with the number of players, not with games played.
+"""
+
+from __future__ import annotations
+
+import json
+import time
+from dataclasses import dataclass
+from typing import Any
+
+from .models import Ranked, RoundRecord
+
+
+@dataclass(frozen=True, slots=True)
+class Stat:
+    """A ranked statistic: an SQL expression over one bucket row, and who qualifies."""
+
+    title: str
+    expr: str
+    #: Rows must satisfy this (e.g. a minimum number of games for a rate).
+    where: str = "1"
+    percent: bool = False
+
+
+#: The leaderboard's statistics. Expressions use only column names of stat_buckets.
+STATS: dict[str, Stat] = {
+    "wins": Stat("Wins", "games_won", "games_played > 0"),
+    "winrate": Stat("Win rate", "CAST(games_won AS REAL) / games_played",
+                    "games_played >= :min_games", percent=True),
+    "sips": Stat("Sips taken", "sips", "sips > 0"),
+    "shots": Stat("Shots taken", "shots", "shots > 0"),
+    "chugs": Stat("Chugs taken", "chugs", "chugs > 0"),
+    "points": Stat("Points taken", "points", "points > 0"),
+    "handed_out": Stat("Sips handed out", "sips_caused + points_caused",
+                       "sips_caused + points_caused > 0"),
+    "lives_lost": Stat("Lives lost", "lives_lost", "lives_lost > 0"),
+    "bluffing": Stat("Bluff success", "CAST(bluffs_made - bluffs_caught AS REAL) / bluffs_made",
+                     "bluffs_made >= :min_bluffs", percent=True),
+    "calls": Stat("Call accuracy", "CAST(calls_right AS REAL) / calls_made",
+                  "calls_made >= :min_calls", percent=True),
+    "mex": Stat("21s rolled", "mex_rolled", "mex_rolled > 0"),
+}  # fmt: skip
+
+#: How many games / bluffs / calls before a rate counts (a 1-for-1 is no record).
+MINIMUMS = {"min_games": 5, "min_bluffs": 5, "min_calls": 5}
+
+
+def period_key(period: str, stamp: float) -> str:
+    moment = time.gmtime(stamp)
+    if period == "month":
+        return time.strftime("m%Y-%m", moment)
+    if period == "week":
+        return time.strftime("w%G-W%V", moment)
+    return "all"
+
+
+class LeaderboardQueries:
+    """Mixed into Storage, which provides `_fetchone`, `_fetchall` and `_transaction`."""
+
+    async def _fetchone(self, sql: str, params: Any) -> Any:
+        raise NotImplementedError
+
+    async def _fetchall(self, sql: str, params: Any) -> list[Any]:
+        raise NotImplementedError
+
+    def _transaction(self) -> Any:
+        raise NotImplementedError
+
+    async def leaderboard(
+        self, guild_id: int, stat: str, *, channel_id: int = 0, period: str = "all",
+        now: float | None = None, offset: int = 0, limit: int = 10,
+    ) -> tuple[list[Ranked], int]:  # fmt: skip
+        """One page of the ranking, and how many players are ranked in all."""
+        spec = STATS[stat]
+        params = self._params(guild_id, channel_id, period, now)
+        base = (
+            "FROM stat_buckets WHERE guild_id = :guild AND channel_id = :channel"
+            f" AND period = :period AND ({spec.where})"
+        )
+        rows = await self._fetchall(
+            f"SELECT user_id, {spec.expr} AS value, games_played {base}"
+            " ORDER BY value DESC, user_id LIMIT :limit OFFSET :offset",
+            {**params, "limit": limit, "offset": offset},
+        )
+        total = await self._fetchone(f"SELECT COUNT(*) {base}", params)
+        ranked = [
+            Ranked(offset + i + 1, int(r[0]), float(r[1]), int(r[2])) for i, r in enumerate(rows)
+        ]
+        return ranked, int(total[0])
+
+    async def rank_of(
+        self, guild_id: int, stat: str, user_id: int, *, channel_id: int = 0,
+        period: str = "all", now: float | None = None,
+    ) -> Ranked | None:  # fmt: skip
+        """The player's own place, even when it is far below the page shown."""
+        spec = STATS[stat]
+        params = {**self._params(guild_id, channel_id, period, now), "user": user_id}
+        base = (
+            "FROM stat_buckets WHERE guild_id = :guild AND channel_id = :channel"
+            f" AND period = :period AND ({spec.where})"
+        )
+        mine = await self._fetchone(
+            f"SELECT {spec.expr} AS value, games_played {base} AND user_id = :user", params
+        )
+        if mine is None:
+            return None
+        value = float(mine[0])
+        above = await self._fetchone(
+            f"SELECT COUNT(*) {base} AND ({spec.expr} > :value"
+            f" OR ({spec.expr} = :value AND user_id < :user))",
+            {**params, "value": value},
+        )
+        return Ranked(int(above[0]) + 1, user_id, value, int(mine[1]))
+
+    async def favourite_claim(self, guild_id: int, user_id: int) -> tuple[str, int] | None:
+        row = await self._fetchone(
+            "SELECT claim, n FROM claim_counts WHERE guild_id = ? AND user_id = ?"
+            " ORDER BY n DESC, claim DESC LIMIT 1",
+            (guild_id, user_id),
+        )
+        return (str(row[0]), int(row[1])) if row else None
+
+    async def nemesis(self, guild_id: int, user_id: int) -> tuple[int, int] | None:
+        """Who caught this player bluffing most often, and how often."""
+        row = await self._fetchone(
+            "SELECT catcher_id, n FROM catches WHERE guild_id = ? AND caught_id = ?"
+            " ORDER BY n DESC, catcher_id LIMIT 1",
+            (guild_id, user_id),
+        )
+        return (int(row[0]), int(row[1])) if row else None
+
+    async def history(self, channel_id: int, count: int = 10) -> list[RoundRecord]:
+        rows = await self._fetchall(
+            "SELECT round_no, ruleset, loser_id, reason, summary, ended_at, game_id, channel_id"
+            " FROM rounds WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
+            (channel_id, count),
+        )
+        return [
+            RoundRecord(int(r[0]), r[1], r[2], r[3], json.loads(r[4]), r[5], r[6], r[7])
+            for r in rows
+        ]
+
+    async def reset_guild_stats(self, guild_id: int) -> int:
+        """Wipe a server's leaderboard (counters, claims, nemeses); history stays."""
+        async with self._transaction() as conn:
+            cursor = await conn.execute("DELETE FROM stat_buckets WHERE guild_id = ?", (guild_id,))
+            removed = cursor.rowcount
+            await conn.execute("DELETE FROM claim_counts WHERE guild_id = ?", (guild_id,))
+            await conn.execute("DELETE FROM catches WHERE guild_id = ?", (guild_id,))
+        return int(removed)
+
+    @staticmethod
+    def _params(guild_id: int, channel_id: int, period: str, now: float | None) -> dict[str, Any]:
+        stamp = time.time() if now is None else now
+        return {
+            "guild": guild_id, "channel": channel_id, "period": period_key(period, stamp),
+            **MINIMUMS,
+        }  # fmt: skip
