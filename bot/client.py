@@ -19,7 +19,7 @@ log = logging.getLogger(__name__)
 discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
-EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.play")
+EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.play", "cogs.stats")
 """Every cog the bot loads, in order. Add a new cog here and nowhere else."""
 
 

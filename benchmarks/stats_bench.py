@@ -1,0 +1,164 @@
+"""How fast /leaderboard and /stats answer on a server with a long history.
+
+Fills a fresh SQLite file with N recorded rounds (default 1,000,000) across P players
+(default 10,000) in 50 channels over a year, with the counters those rounds produce in
+every bucket the bot keeps (server and channel; all time, month, week), then times the
+queries behind /leaderboard (a page, the total, the caller's rank) and /stats (totals,
+favourite claim, nemesis) and /history.
+
+    .venv/bin/python -m benchmarks.stats_bench [--rounds N] [--players P] [--db PATH]
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import random
+import statistics
+import tempfile
+import time
+from collections import defaultdict
+from pathlib import Path
+
+from bot.storage import STATS, TOTALS_COLUMNS, Storage
+from bot.storage.db import bucket_periods
+
+GUILD = 1
+YEAR = 365 * 24 * 3600.0
+START = 1_764_547_200.0  # 2025-12-01 UTC
+
+
+def synthesize(rounds: int, players: int, seed: int = 1) -> tuple[dict, list, dict, dict]:
+    """Counters, round rows, claim counts and catches for ``rounds`` random rounds."""
+    rng = random.Random(seed)
+    buckets: dict[tuple[int, str, int], list[int]] = defaultdict(lambda: [0] * len(TOTALS_COLUMNS))
+    col = {name: i for i, name in enumerate(TOTALS_COLUMNS)}
+    round_rows = []
+    claims: dict[tuple[int, str], int] = defaultdict(int)
+    catches: dict[tuple[int, int], int] = defaultdict(int)
+    codes = ["65", "55", "21", "64", "66", "44", "62"]
+    for i in range(rounds):
+        stamp = START + YEAR * i / rounds
+        channel = 100 + rng.randrange(50)
+        table = rng.sample(range(1, players + 1), rng.randint(2, 5))
+        loser, caller = table[0], table[1]
+        periods = bucket_periods(stamp)
+        changes = [(loser, "rounds_lost", 1), (loser, "sips", rng.randint(1, 4))]
+        changes += [(p, "rolls_made", 1) for p in table]
+        if rng.random() < 0.5:
+            changes += [(caller, "calls_made", 1), (loser, "bluffs_made", 1)]
+            if rng.random() < 0.6:
+                changes += [(caller, "calls_right", 1), (loser, "bluffs_caught", 1)]
+                catches[(caller, loser)] += 1
+            claims[(loser, rng.choice(codes))] += 1
+        if rng.random() < 0.05:
+            changes += [(p, "games_played", 1) for p in table] + [(table[-1], "games_won", 1)]
+        if rng.random() < 0.06:
+            changes.append((table[-1], "mex_rolled", 1))
+        for player, name, value in changes:
+            for scope in (0, channel):
+                for period in periods:
+                    buckets[(scope, period, player)][col[name]] += value
+        summary = f'{{"paid": [[{loser}, "sip", 1, "lowest roll"]]}}'
+        round_rows.append((GUILD, channel, i // 20 + 1, i % 20 + 1, "mexen", loser, "lowest",
+                           summary, stamp))  # fmt: skip
+    return buckets, round_rows, claims, catches
+
+
+async def fill(store: Storage, rounds: int, players: int) -> None:
+    buckets, round_rows, claims, catches = synthesize(rounds, players)
+    columns = ", ".join(TOTALS_COLUMNS)
+    marks = ", ".join("?" for _ in TOTALS_COLUMNS)
+    async with store._transaction() as conn:
+        await conn.executemany(
+            f"INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, {columns})"
+            f" VALUES (?, ?, ?, ?, {marks})",
+            [(GUILD, scope, period, user, *values)
+             for (scope, period, user), values in buckets.items()],
+        )  # fmt: skip
+        await conn.executemany(
+            "INSERT INTO rounds (guild_id, channel_id, game_id, round_no, ruleset, loser_id,"
+            " reason, summary, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
+            round_rows,
+        )
+        await conn.executemany(
+            "INSERT INTO claim_counts VALUES (?, ?, ?, ?)",
+            [(GUILD, user, claim, n) for (user, claim), n in claims.items()],
+        )
+        await conn.executemany(
+            "INSERT INTO catches VALUES (?, ?, ?, ?)",
+            [(GUILD, caught, catcher, n) for (catcher, caught), n in catches.items()],
+        )
+    print(f"filled {len(round_rows):,} rounds, {len(buckets):,} bucket rows, "
+          f"{players:,} players")  # fmt: skip
+
+
+async def timed(label: str, make, repeat: int, results: dict[str, list[float]]) -> None:
+    samples = []
+    for i in range(repeat):
+        start = time.perf_counter()
+        await make(i)
+        samples.append((time.perf_counter() - start) * 1000)
+    results[label] = samples
+
+
+async def run(args: argparse.Namespace) -> None:
+    path = Path(args.db or tempfile.mkdtemp(prefix="mexbench-")) / "bench.db"
+    if path.exists():
+        path.unlink()
+    store = await Storage.open(path)
+    started = time.perf_counter()
+    await fill(store, args.rounds, args.players)
+    print(
+        f"fill took {time.perf_counter() - started:.1f} s; file {path.stat().st_size / 1e6:.0f} MB"
+    )
+    now = START + YEAR - 3600
+    results: dict[str, list[float]] = {}
+    rng = random.Random(2)
+    repeat = args.repeat
+
+    async def leaderboard(stat: str, scope: int, period: str) -> None:
+        user = rng.randint(1, args.players)
+        await store.leaderboard(GUILD, stat, channel_id=scope, period=period, now=now,
+                                offset=rng.randrange(0, 50) * 10)  # fmt: skip
+        await store.rank_of(GUILD, stat, user, channel_id=scope, period=period, now=now)
+
+    for stat in STATS:
+        await timed(f"/leaderboard {stat} (server, all)",
+                    lambda _i, s=stat: leaderboard(s, 0, "all"), repeat, results)  # fmt: skip
+    await timed("/leaderboard sips (server, month)",
+                lambda _i: leaderboard("sips", 0, "month"), repeat, results)  # fmt: skip
+    await timed("/leaderboard winrate (channel, week)",
+                lambda _i: leaderboard("winrate", 120, "week"), repeat, results)  # fmt: skip
+
+    async def card(_i: int) -> None:
+        user = rng.randint(1, args.players)
+        await store.player_totals(GUILD, user)
+        await store.favourite_claim(GUILD, user)
+        await store.nemesis(GUILD, user)
+
+    await timed("/stats card queries", card, repeat, results)
+    await timed("/history 10", lambda _i: store.history(100 + rng.randrange(50), 10),
+                repeat, results)  # fmt: skip
+    await store.close()
+    print(f"\n{'query':42} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
+    worst = 0.0
+    for label, samples in results.items():
+        samples.sort()
+        p95 = samples[int(len(samples) * 0.95) - 1]
+        worst = max(worst, p95)
+        print(f"{label:42} {statistics.median(samples):10.2f} {p95:8.2f} {samples[-1]:8.2f}")
+    print(f"\nworst p95: {worst:.2f} ms (target: at most 20 ms)")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=1_000_000)
+    parser.add_argument("--players", type=int, default=10_000)
+    parser.add_argument("--repeat", type=int, default=40)
+    parser.add_argument("--db", help="folder for the database file (default: a temp folder)")
+    asyncio.run(run(parser.parse_args()))
+
+
+if __name__ == "__main__":
+    main()
