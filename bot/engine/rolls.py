@@ -128,8 +128,10 @@ def parse_roll(text: str) -> Roll:
     match = _DOUBLE.match(cleaned)
     if match:
         word = match.group(1)
-        value = _DIGIT_WORDS.get(word, int(word) if word.isdigit() and len(word) == 1 else 0)
-        if 1 <= value <= 6:
+        value = _DIGIT_WORDS.get(word) or (
+            int(word) if word in ("1", "2", "3", "4", "5", "6") else 0
+        )
+        if value:
             return (value, value)
         raise InvalidClaim(f"'{text.strip()}' is not a roll. Valid: {VALID_SPELLINGS}.")
     if len(cleaned) == 3 and cleaned.endswith("00") and cleaned[0] in "123456":

@@ -232,9 +232,21 @@ class TableMixin(GameState):
             return self._done(None, events)
         seats_before = list(self.seats)
         self._remove(player, events, "left the game")
-        if not self._maybe_end_for_players(events):
-            self._family_leave(player, seats_before, events)
+        self._after_removal(player, seats_before, events)
         return self._done(None, events)
+
+    def _after_removal(self, player: str, seats_before: list[str], events: list[Event]) -> None:
+        """A player left mid-round: end the game, restart with the queue, or play on."""
+        if self._maybe_end_for_players(events):
+            return
+        if len(self.seats) < 2:
+            # One player left at the table and others waiting: the round can't go on
+            # alone, so it is void and the waiting players sit down for a fresh one.
+            self.rounds.append((self.round_no, None, "void"))
+            events.append(Event("round_over", None, {"round": self.round_no, "reason": "void"}))
+            self._start_round(self.seats[0], events)
+            return
+        self._family_leave(player, seats_before, events)
 
     def timeout(self, player: str, rng: Random) -> list[Event]:
         """The turn timer of ``player`` (who must be to move) ran out: act for them."""
@@ -247,8 +259,7 @@ class TableMixin(GameState):
             state.timeouts = 0
             seats_before = list(self.seats)
             self._remove(player, events, "two turn timers in a row")
-            if not self._maybe_end_for_players(events):
-                self._family_leave(player, seats_before, events)
+            self._after_removal(player, seats_before, events)
         return self._done(None, events)
 
     def end(self, player: str, force: bool = False) -> list[Event]:
