@@ -7,14 +7,15 @@ keeping the cup secret is decided here, once.
 from __future__ import annotations
 
 import json
+from collections.abc import Callable
 from random import Random
 from typing import Any
 
 from .bluff import BluffMixin
-from .errors import GameError, IllegalMove
+from .errors import GameError, IllegalMove, StaleAction
 from .open_roll import OpenMixin
 from .presets import make_options
-from .rolls import code
+from .rolls import TOP, code
 from .state import Event, GameState, PlayerState
 
 #: Moves a player may be offered, in the order buttons show them.
@@ -72,61 +73,28 @@ class Game(BluffMixin, OpenMixin):
         """Play ``move`` for ``player``. ``expect_move`` is the move number the caller saw
         (a button carries it): any other number means the click is stale and is refused."""
         if expect_move is not None and expect_move != self.move_no:
-            from .errors import StaleAction
-
             raise StaleAction("That button is from an earlier turn; use the latest message.")
-        rng = rng or Random()
-        handlers = {
-            "join": lambda: self.join(player),
-            "leave": lambda: self.leave(player),
-            "start": lambda: self.start(player, rng),
-            "end": lambda: self.end(player, force),
-            "roll": lambda: self.roll(player, rng),
-            "roll_blind": lambda: self.roll(player, rng, blind=True),
-            "claim": lambda: self.claim(player, _need(value, "a claim")),
-            "pass": lambda: self.pass_cup(player, _need(value, "a claim")),
-            "accept": lambda: self.accept(player),
-            "bullshit": lambda: self.bullshit(player),
-            "fold": lambda: self.fold(player),
-            "stand": lambda: self.stand(player),
-            "keep": lambda: self.keep(player, _need(die, "the die to keep"), rng),
-            "endround": lambda: self.end_round(player),
-            "tap": lambda: self.tap(player),
-            "handout": lambda: self.hand_out(player, _need(to, "a player")),
-            "knight": lambda: self.choose_knight(player, _need(to, "a player")),
-            "timeout": lambda: self.timeout(player, rng),
-        }
-        if move not in handlers:
+        handler = _MOVES.get(move)
+        if handler is None:
             raise IllegalMove(f"Unknown move '{move}'.")
-        return handlers[move]()
+        return handler(self, player, rng or Random(), value, to, die, force)
 
     # --- what a player may do -----------------------------------------------------------------
     def legal_moves(self, player: str) -> list[str]:
         """The moves ``player`` could make now (buttons to enable, random play in tests).
 
-        Built from the same checks the moves run, so it can never disagree with them.
+        Built from the same checks the moves run, so it can never disagree with them; only
+        the checks of this game's family are tried, and only TAP for a player not to move.
         """
         if self.phase != "playing" or player not in self.seats:
             return []
-        checks = {
-            "roll": lambda: self._check_any_roll(player, False),
-            "roll_blind": lambda: self._check_any_roll(player, True),
-            "claim": lambda: self._check_claim_stage(player),
-            "accept": lambda: self._check_answer(player),
-            "bullshit": lambda: self._check_answer(player),
-            "fold": lambda: self._check_fold(player),
-            "pass": lambda: self._check_pass_stage(player),
-            "stand": lambda: self._check_stand(player),
-            "keep": lambda: self._check_keep(player, self.keepable_die() or 0),
-            "endround": lambda: self._check_endround(player),
-            "tap": lambda: self._check_tap(player),
-            "handout": lambda: self._check_handout(player, self._someone_else(player)),
-            "knight": lambda: self._check_knight(player, self._someone_else(player)),
-        }
+        if player != self.to_move:
+            return ["tap"] if self.stuck else []
+        checks = _BLUFF_CHECKS if self.bluffing else _OPEN_CHECKS
         moves = []
-        for move, check in checks.items():
+        for move, check in checks:
             try:
-                check()
+                check(self, player)
             except GameError:
                 continue
             moves.append(move)
@@ -135,25 +103,16 @@ class Game(BluffMixin, OpenMixin):
     def _someone_else(self, player: str) -> str:
         return next((p for p in self.seats if p != player), player)
 
-    def _check_any_roll(self, player: str, blind: bool) -> None:
-        if self.bluffing:
-            self._check_roll_bluff(player, blind)
-        else:
-            self._check_roll_open(player, blind)
-
     def _check_claim_stage(self, player: str) -> None:
+        # With a roll in hand some claim is always valid: at worst the top roll (which
+        # ties a standing top claim), so the stage alone decides.
         self._check_bluff()
         self._require_mover(player)
-        if self.stage != "rolled" or not self.valid_claims():
+        if self.stage != "rolled":
             raise IllegalMove("No claim to make now.")
 
     def _check_pass_stage(self, player: str) -> None:
-        self._check_bluff()
-        self._require_mover(player)
-        if not self.options.pass_unrolled or self.stage != "accepted" or not self.valid_claims():
-            raise IllegalMove("No pass now.")
-        if self.standing is not None and self.standing == (2, 1):
-            raise IllegalMove("No pass after the top claim.")
+        self._check_pass(player, TOP)
 
     # --- secrecy ------------------------------------------------------------------------------
     def view(self, viewer: str | None) -> dict[str, Any]:
@@ -192,6 +151,49 @@ class Game(BluffMixin, OpenMixin):
 
     def standing_code(self) -> str | None:
         return code(self.standing) if self.standing else None
+
+
+_Handler = Callable[["Game", str, Random, str | None, str | None, int | None, bool], list[Event]]
+#: Every move by name: (game, player, rng, value, to, die, force) -> events.
+_MOVES: dict[str, _Handler] = {
+    "join": lambda g, p, r, v, t, d, f: g.join(p),
+    "leave": lambda g, p, r, v, t, d, f: g.leave(p),
+    "start": lambda g, p, r, v, t, d, f: g.start(p, r),
+    "end": lambda g, p, r, v, t, d, f: g.end(p, f),
+    "roll": lambda g, p, r, v, t, d, f: g.roll(p, r),
+    "roll_blind": lambda g, p, r, v, t, d, f: g.roll(p, r, blind=True),
+    "claim": lambda g, p, r, v, t, d, f: g.claim(p, _need(v, "a claim")),
+    "pass": lambda g, p, r, v, t, d, f: g.pass_cup(p, _need(v, "a claim")),
+    "accept": lambda g, p, r, v, t, d, f: g.accept(p),
+    "bullshit": lambda g, p, r, v, t, d, f: g.bullshit(p),
+    "fold": lambda g, p, r, v, t, d, f: g.fold(p),
+    "stand": lambda g, p, r, v, t, d, f: g.stand(p),
+    "keep": lambda g, p, r, v, t, d, f: g.keep(p, _need(d, "the die to keep"), r),
+    "endround": lambda g, p, r, v, t, d, f: g.end_round(p),
+    "tap": lambda g, p, r, v, t, d, f: g.tap(p),
+    "handout": lambda g, p, r, v, t, d, f: g.hand_out(p, _need(t, "a player")),
+    "knight": lambda g, p, r, v, t, d, f: g.choose_knight(p, _need(t, "a player")),
+    "timeout": lambda g, p, r, v, t, d, f: g.timeout(p, r),
+}
+
+#: (move, check) per family, in button order; each check raises GameError when refused.
+_BLUFF_CHECKS: tuple[tuple[str, Callable[[Game, str], None]], ...] = (
+    ("roll", lambda g, p: g._check_roll_bluff(p, False)),
+    ("roll_blind", lambda g, p: g._check_roll_bluff(p, True)),
+    ("claim", Game._check_claim_stage),
+    ("accept", Game._check_answer),
+    ("bullshit", Game._check_answer),
+    ("fold", Game._check_fold),
+    ("pass", Game._check_pass_stage),
+)
+_OPEN_CHECKS: tuple[tuple[str, Callable[[Game, str], None]], ...] = (
+    ("roll", lambda g, p: g._check_roll_open(p, False)),
+    ("stand", Game._check_stand),
+    ("keep", lambda g, p: g._check_keep(p, g.keepable_die() or 0)),
+    ("endround", Game._check_endround),
+    ("handout", lambda g, p: g._check_handout(p, g._someone_else(p))),
+    ("knight", lambda g, p: g._check_knight(p, g._someone_else(p))),
+)
 
 
 def _need(value: Any, what: str) -> Any:
