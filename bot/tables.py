@@ -23,6 +23,8 @@ from .storage import ChannelBusyError, Storage
 log = logging.getLogger(__name__)
 
 STATUS = {"lobby": "lobby", "playing": "running", "over": "over"}
+#: Seconds a player gets after a restart whose downtime ate their turn timer.
+RESUME_GRACE = 30.0
 
 
 class NoGameHere(GameError):
@@ -44,6 +46,9 @@ class TableMeta:
     deadline_move: int = -1
     #: The public message that carries the live buttons, so the next move can retire them.
     message_id: int | None = None
+    #: Display names by player id, as last seen on their moves (select menus cannot show
+    #: mentions, and the bot has no member cache without the privileged members intent).
+    names: dict[str, str] = field(default_factory=dict)
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -51,6 +56,7 @@ class TableMeta:
             "deadline": self.deadline,
             "deadline_move": self.deadline_move,
             "message_id": self.message_id,
+            "names": dict(self.names),
         }
 
     @classmethod
@@ -61,6 +67,7 @@ class TableMeta:
             deadline=data.get("deadline"),
             deadline_move=data.get("deadline_move", -1),
             message_id=data.get("message_id"),
+            names=dict(data.get("names") or {}),
         )
 
 
@@ -118,8 +125,13 @@ class TableService:
     def get(self, channel_id: int) -> Table | None:
         return self.tables.get(channel_id)
 
-    async def restore(self) -> list[Table]:
-        """Bring every stored lobby and running game back into memory after a restart."""
+    async def restore(self, now: float | None = None) -> list[Table]:
+        """Bring every stored lobby and running game back into memory after a restart.
+
+        Turn timers keep their stored deadlines, except that a player whose time ran out
+        (or nearly) while the bot was down gets a short grace period: the outage was not
+        theirs to lose a round over.
+        """
         restored = []
         for record in await self.storage.load_running_games():
             try:
@@ -129,19 +141,25 @@ class TableService:
             except (ValueError, KeyError) as err:
                 log.error("game %s could not be restored: %s", record.id, err)
                 continue
+            meta = table.meta
+            if now is not None and meta.deadline is not None:
+                grace = min(RESUME_GRACE, table.game.options.turn_timer)
+                meta.deadline = max(meta.deadline, now + grace)
             self.tables[record.channel_id] = table
             restored.append(table)
         return restored
 
     async def open_table(
         self, guild_id: int, channel_id: int, host: str, preset: str,
-        options: dict[str, Any] | None, now: float,
+        options: dict[str, Any] | None, now: float, *, name: str | None = None,
     ) -> Outcome:  # fmt: skip
         async with self.lock(channel_id):
             if channel_id in self.tables:
                 raise ChannelBusy("A game is already running in this channel: join it or /endgame.")
             game = Game.create(preset, host, options)
             table = Table(0, guild_id, channel_id, game)
+            if name:
+                table.meta.names[host] = name
             try:
                 record = await self.storage.create_game(
                     guild_id, channel_id, preset, table.state_json(), status="lobby", now=now
@@ -162,12 +180,13 @@ class TableService:
     async def act(
         self, channel_id: int, player: str, move: str, now: float, *,
         value: str | None = None, to: str | None = None, die: int | None = None,
-        expect_move: int | None = None, force: bool = False,
+        expect_move: int | None = None, force: bool = False, name: str | None = None,
     ) -> Outcome:  # fmt: skip
+        """Make one move; ``name`` is the player's display name, kept for select menus."""
         async with self.lock(channel_id):
             return await self._act_locked(
                 channel_id, player, move, now, value=value, to=to, die=die,
-                expect_move=expect_move, force=force,
+                expect_move=expect_move, force=force, name=name,
             )  # fmt: skip
 
     async def expire(self, channel_id: int, move_no: int, now: float) -> Outcome | None:
@@ -191,7 +210,7 @@ class TableService:
     async def _act_locked(
         self, channel_id: int, player: str, move: str, now: float, *,
         value: str | None = None, to: str | None = None, die: int | None = None,
-        expect_move: int | None = None, force: bool = False,
+        expect_move: int | None = None, force: bool = False, name: str | None = None,
     ) -> Outcome:  # fmt: skip
         table = self.tables.get(channel_id)
         if table is None:
@@ -208,6 +227,8 @@ class TableService:
         )  # fmt: skip
         outcome = Outcome(table, player, move, events, previous_mover=previous,
                           previous_message_id=previous_message)  # fmt: skip
+        if name:
+            table.meta.names[player] = name
         self._update_meta(table, outcome, now)
         log_events: list[tuple[str, dict[str, Any]]] = [
             ("move", {"player": player, "move": move, "value": value, "to": to, "die": die})

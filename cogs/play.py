@@ -47,7 +47,7 @@ class Play(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(MoveButton, MoveSelect)
-        restored = await self.tables.restore()
+        restored = await self.tables.restore(now())
         if restored:
             log.info("restored %d unfinished game(s)", len(restored))
             self._resume_task = asyncio.create_task(self._resume(restored))
@@ -67,10 +67,35 @@ class Play(commands.Cog):
             if not isinstance(channel, discord.abc.Messageable):
                 continue
             try:
+                await self._retire_leftovers(channel, table)
                 await self._post_turn(channel, table, "♻️ The bot restarted; the game goes on.")
             except discord.HTTPException as err:
                 log.warning("could not resume game %s: %s", table.game_id, err)
             self.arm_timer(table)
+
+    async def _retire_leftovers(self, channel: discord.abc.Messageable, table: Table) -> None:
+        """The id of the last turn message reaches the database only with the next move,
+        so after a restart the stored id may be an older message. Take this table's
+        buttons off the channel's recent messages instead; if the history cannot be read,
+        the stored id is retired as usual and a leftover's buttons answer "stale"."""
+        me = self.bot.user
+        mark = f":{table.channel_id}:"
+        try:
+            async for message in channel.history(limit=25):
+                if me is None or message.author.id != me.id or not message.components:
+                    continue
+                ids = [
+                    getattr(item, "custom_id", None) or ""
+                    for row in message.components
+                    for item in getattr(row, "children", [row])
+                ]
+                if any(i.startswith(("mx:", "mxs:")) and mark in i for i in ids):
+                    with contextlib.suppress(discord.HTTPException):
+                        await message.edit(view=None)
+        except discord.HTTPException as err:
+            log.info("could not read channel %s to retire old buttons: %s", table.channel_id, err)
+            return
+        table.meta.message_id = None
 
     # --- the one path every move takes -----------------------------------------------------
     async def play(
@@ -85,6 +110,7 @@ class Play(commands.Cog):
             outcome = await self.tables.act(
                 interaction.channel_id, str(interaction.user.id), move, now(),
                 value=value, to=to, die=die, expect_move=expect_move, force=force,
+                name=interaction.user.display_name,
             )  # fmt: skip
         except GameError as err:
             await self.refuse(interaction, str(err))
@@ -98,15 +124,23 @@ class Play(commands.Cog):
         self.arm_timer(outcome.table)
 
     async def refuse(self, interaction: discord.Interaction, text: str) -> None:
+        """A private answer that changes nothing; player ids in it become mentions (which
+        show as names and ping nobody in an ephemeral message)."""
+        text = render.mention_ids(text)
         if interaction.response.is_done():
             await interaction.followup.send(text, ephemeral=True)
         else:
             await interaction.response.send_message(text, ephemeral=True)
 
     async def publish(self, interaction: discord.Interaction, outcome: Outcome) -> None:
-        """Answer with at most two Discord calls: the reply, and retiring the old buttons."""
+        """Answer with at most two Discord calls: the reply, and retiring the old buttons.
+
+        A click on a leftover message (one whose id was lost in a restart, so it is not
+        the turn message the table knows) costs a third call: that message is retired too.
+        """
         table = outcome.table
         game = table.game
+        stray = self._stray_message(interaction, table)
         text = render.story(outcome)
         private = render.private_lines(outcome)
         actor = outcome.player
@@ -118,8 +152,12 @@ class Play(commands.Cog):
             lines = private or [render.turn_prompt(game)]
             await interaction.response.send_message("\n".join(lines), view=view, ephemeral=True)
             await self._refresh_turn(table, text)
+            if stray:
+                await self._retire(table, interaction.channel, stray)
             return
         same_turn = game.phase == "playing" and game.to_move == outcome.previous_mover
+        # A Join or Leave click updates the lobby message in place instead of reposting it.
+        same_turn = same_turn or (game.phase == "lobby" and outcome.move != "newgame")
         on_turn_message = (
             interaction.message is not None and interaction.message.id == table.meta.message_id
         )
@@ -127,19 +165,36 @@ class Play(commands.Cog):
             await interaction.response.edit_message(
                 content=render.turn_prompt(game) or None,
                 embed=render.table_embed(table, text),
-                view=turn_view(game, table.channel_id, {}),
+                view=turn_view(game, table.channel_id, self._names(table)),
+                allowed_mentions=self._pings(game),
             )
             return
         content = render.turn_prompt(game) or None
-        view = turn_view(game, table.channel_id, self._names(interaction, game))
+        view = turn_view(game, table.channel_id, self._names(table))
         sent = await interaction.response.send_message(
             content=content, embed=render.table_embed(table, text),
             view=view or discord.utils.MISSING,
-            allowed_mentions=discord.AllowedMentions(users=True),
+            allowed_mentions=self._pings(game),
         )  # fmt: skip
         await self._retire(table, interaction.channel)
+        if stray:
+            await self._retire(table, interaction.channel, stray)
         if sent.message_id is not None and game.phase != "over":
             await self.tables.remember_message(table.channel_id, sent.message_id)
+
+    @staticmethod
+    def _pings(game: Any) -> discord.AllowedMentions:
+        """Ping the player whose move it is; lobby updates ping nobody (not the host at
+        every join)."""
+        return discord.AllowedMentions(users=game.phase != "lobby")
+
+    @staticmethod
+    def _stray_message(interaction: discord.Interaction, table: Table) -> int | None:
+        """The public message clicked, if it carries buttons but is not the turn message."""
+        message = interaction.message
+        if message is None or message.id == table.meta.message_id or message.flags.ephemeral:
+            return None
+        return message.id if message.components else None
 
     def _private_view(self, table: Table, actor: str) -> discord.ui.View | None:
         game = table.game
@@ -148,11 +203,11 @@ class Play(commands.Cog):
         for move in ("claim", "pass"):
             if move in moves:
                 view.add_item(MoveSelect(move, table.channel_id, game.move_no, claim_options(game)))
+        names = self._names(table)
         for move in ("handout", "knight"):
             if move in moves:
-                names = {p: self._display(p) for p in game.seats}
-                view.add_item(MoveSelect(move, table.channel_id, game.move_no,
-                                         player_options(game, names, actor)))  # fmt: skip
+                options = player_options(game, names, actor)
+                view.add_item(MoveSelect(move, table.channel_id, game.move_no, options))
         return view if view.children else None
 
     async def _refresh_turn(self, table: Table, text: str) -> None:
@@ -167,7 +222,7 @@ class Play(commands.Cog):
             await message.edit(
                 content=render.turn_prompt(table.game) or None,
                 embed=render.table_embed(table, text),
-                view=turn_view(table.game, table.channel_id, {}),
+                view=turn_view(table.game, table.channel_id, self._names(table)),
             )
         except discord.NotFound:
             await self._post_turn(channel, table, text)
@@ -185,8 +240,8 @@ class Play(commands.Cog):
         message = await channel.send(
             content=render.turn_prompt(game) or None,
             embed=render.table_embed(table, text),
-            view=turn_view(game, table.channel_id, {}) or discord.utils.MISSING,
-            allowed_mentions=discord.AllowedMentions(users=True),
+            view=turn_view(game, table.channel_id, self._names(table)) or discord.utils.MISSING,
+            allowed_mentions=self._pings(game),
         )
         old = table.meta.message_id
         if game.phase != "over":
@@ -194,10 +249,13 @@ class Play(commands.Cog):
         if old and old != message.id:
             await self._retire(table, channel, old)
 
-    def _names(self, interaction: discord.Interaction, game: Any) -> dict[str, str]:
-        return {p: self._display(p, interaction.guild) for p in game.seats}
+    def _names(self, table: Table) -> dict[str, str]:
+        """Display names for select menus: as seen on each player's last move, else from
+        the cache (the bot has no members intent, so the cache rarely knows them)."""
+        return {p: table.meta.names.get(p) or self._display(p, table) for p in table.game.seats}
 
-    def _display(self, player: str, guild: discord.Guild | None = None) -> str:
+    def _display(self, player: str, table: Table) -> str:
+        guild = self.bot.get_guild(table.guild_id)
         member = guild.get_member(int(player)) if guild and player.isdigit() else None
         user = member or (self.bot.get_user(int(player)) if player.isdigit() else None)
         return user.display_name if user else player
@@ -275,7 +333,7 @@ class Play(commands.Cog):
         try:
             outcome = await self.tables.open_table(
                 interaction.guild_id, interaction.channel_id, str(interaction.user.id),
-                ruleset.value, options, now(),
+                ruleset.value, options, now(), name=interaction.user.display_name,
             )  # fmt: skip
         except GameError as err:
             await self.refuse(interaction, str(err))
@@ -288,6 +346,7 @@ class Play(commands.Cog):
             content=render.turn_prompt(table.game),
             embed=render.table_embed(table, render.story(outcome)),
             view=turn_view(table.game, table.channel_id, {}) or discord.utils.MISSING,
+            allowed_mentions=self._pings(table.game),
         )
         if sent.message_id is not None:
             await self.tables.remember_message(table.channel_id, sent.message_id)

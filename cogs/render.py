@@ -6,6 +6,8 @@ events alone, so hidden dice cannot leak into a channel message by accident.
 
 from __future__ import annotations
 
+import re
+
 import discord
 
 from bot.engine import Event, Game, code
@@ -22,6 +24,15 @@ UNIT_WORDS = {
 
 def who(player: str | None) -> str:
     return f"<@{player}>" if player else "nobody"
+
+
+#: A bare Discord id (a player as the engine names them) not already inside a mention.
+_BARE_ID = re.compile(r"(?<![<@#&\d])(\d{15,21})(?![\d>])")
+
+
+def mention_ids(text: str) -> str:
+    """The engine speaks of players by id ("it's 1234's move"); show them as mentions."""
+    return _BARE_ID.sub(lambda m: f"<@{m.group(1)}>", text)
 
 
 def amount(n: int, unit: str) -> str:
@@ -149,7 +160,7 @@ def story(outcome: Outcome) -> str:
     game = outcome.table.game
     lines = [line for e in outcome.events if (line := event_line(game, e))]
     if outcome.sealed:
-        lines.append(f"🔒 Cup sealed: `{outcome.sealed.digest[:16]}…`")
+        lines.append(f"🔒 Cup sealed: `{outcome.sealed.digest}`")
     if outcome.lifted:
         lines.append(fair_line(outcome.lifted))
     if game.phase == "over":
@@ -208,7 +219,7 @@ def table_embed(table: Table, headline: str = "") -> discord.Embed:
             marks.append(taken)
         if not game.bluffing and player in game.results:
             marks.append(f"rolled {game.say(game.results[player])}")
-        seats.append(f"{who(player)} " + " · ".join(marks))
+        seats.append(" ".join([who(player), " · ".join(marks)]).rstrip())
     embed.add_field(name="Players", value="\n".join(seats)[:1024] or "—", inline=False)
     if game.waiting:
         embed.add_field(name="Next round", value=", ".join(who(p) for p in game.waiting))
