@@ -1,0 +1,158 @@
+"""Helpers for the end-to-end play tests: open a table, find the live turn message, read
+what everyone (or one player) can see, and check that a refusal changed nothing."""
+
+from __future__ import annotations
+
+import re
+from collections.abc import Iterable
+from typing import Any
+
+import discord
+import simcord
+
+from bot.fairness import verify
+from bot.tables import Table
+from tests.conftest import SimTable
+
+#: How a sealed cup and an opened cup are shown in a channel.
+SEALED = re.compile(r"Cup sealed: `([0-9a-f]{64})`")
+OPENED = re.compile(r"sha256\(`([1-6])-([1-6]):([0-9a-f]+)`\) = `([0-9a-f]{64})`")
+RELATIVE_TIME = re.compile(r"<t:(\d+):R>")
+
+
+def pid(user: simcord.MemberActor) -> str:
+    """A player as the engine knows them: the user id as text."""
+    return str(user.id)
+
+
+def table_of(sim: SimTable, channel: simcord.ChannelHandle | None = None) -> Table:
+    table = sim.bot.tables.get((channel or sim.channel).id)
+    assert table is not None, "no table in this channel"
+    return table
+
+
+def state(sim: SimTable, channel: simcord.ChannelHandle | None = None) -> dict[str, Any] | None:
+    """Everything the table service holds for a channel, for before/after comparisons."""
+    table = sim.bot.tables.get((channel or sim.channel).id)
+    if table is None:
+        return None
+    return {"engine": table.game.to_dict(), "meta": table.meta.to_dict()}
+
+
+async def open_game(
+    sim: SimTable, preset: str, players: int = 3, *, buttons: bool = False, **options: Any
+) -> Table:
+    """/newgame by the first user, the others join (slash and the Join button taking turns,
+    or only the button), and the host starts (with /start, or the Start button)."""
+    host, *others = sim.users[:players]
+    options.setdefault("turn_timer", 0)
+    result = await host.slash(sim.channel, "newgame", ruleset=preset, **options)
+    assert not result.ephemeral, result.response and result.response.content
+    for n, user in enumerate(others):
+        if buttons or n % 2:
+            result = await user.click(turn_message(sim), label="Join")
+        else:
+            result = await user.slash(sim.channel, "join")
+        assert not result.ephemeral, result.response and result.response.content
+    if buttons:
+        result = await host.click(turn_message(sim), label="Start")
+    else:
+        result = await host.slash(sim.channel, "start")
+    assert not result.ephemeral, result.response and result.response.content
+    table = table_of(sim)
+    assert table.game.phase == "playing"
+    return table
+
+
+def turn_message(sim: SimTable, channel: simcord.ChannelHandle | None = None) -> discord.Message:
+    """The public message that carries the live buttons for the move that is due."""
+    channel = channel or sim.channel
+    table = sim.bot.tables.get(channel.id)
+    history = channel.history()
+    if table is not None and table.meta.message_id is not None:
+        for message in history:
+            if message.id == table.meta.message_id:
+                return message
+    live = [m for m in history if m.components]
+    assert live, "no message with buttons in the channel"
+    return live[-1]
+
+
+def custom_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
+    ids = []
+    for row in message.components:
+        children = row.children if isinstance(row, discord.ActionRow) else row["components"]
+        for item in children:
+            ids.append(item.custom_id if not isinstance(item, dict) else item["custom_id"])
+    return ids
+
+
+def message_text(message: discord.Message) -> str:
+    """Everything a person reads in a message: content and every part of its embeds."""
+    parts = [message.content or ""]
+    for embed in message.embeds:
+        parts += [embed.title or "", embed.description or "", embed.footer.text or ""]
+        parts += [f"{field.name}: {field.value}" for field in embed.fields]
+    return "\n".join(parts)
+
+
+def public_text(sim: SimTable, channel: simcord.ChannelHandle | None = None) -> str:
+    """All the channel shows to someone who is not in the game (ephemerals excluded)."""
+    messages = (channel or sim.channel).history()
+    assert not any(m.flags.ephemeral for m in messages)
+    return "\n".join(message_text(m) for m in messages)
+
+
+def assert_private_to(
+    sim: SimTable, result: simcord.InteractionResult, owner: simcord.MemberActor
+) -> str:
+    """The response is ephemeral, and only ``owner`` has it in their view of the channel."""
+    assert result.ephemeral
+    assert result.response is not None
+    message_id = result.response.id
+    for user in sim.users:
+        seen = any(m.id == message_id for m in sim.channel.history(viewer=user))
+        assert seen == (user is owner), f"{user.name} sees={seen}"
+    assert all(m.id != message_id for m in sim.channel.history())
+    return result.response.content
+
+
+def assert_public(result: simcord.InteractionResult) -> str:
+    assert not result.ephemeral
+    assert result.response is not None
+    return message_text(result.response.message)
+
+
+async def refused(
+    sim: SimTable,
+    action: Any,
+    *,
+    says: str | Iterable[str],
+    channel: simcord.ChannelHandle | None = None,
+) -> str:
+    """Run ``action`` (a coroutine making one interaction) and check it is a private,
+    specific refusal that changes neither the table nor the channel."""
+    channel = channel or sim.channel
+    before = state(sim, channel)
+    before_public = [(m.id, message_text(m), len(m.components)) for m in channel.history()]
+    result = await action
+    assert result.ephemeral, result
+    assert result.response is not None
+    text = result.response.content
+    for piece in [says] if isinstance(says, str) else says:
+        assert piece in text, f"{piece!r} not in {text!r}"
+    assert state(sim, channel) == before
+    after_public = [(m.id, message_text(m), len(m.components)) for m in channel.history()]
+    assert after_public == before_public
+    return text
+
+
+def check_reveal(sim: SimTable, text: str, dice: tuple[int, int]) -> None:
+    """The reveal shows dice and salt whose hash is the digest sealed when they were rolled."""
+    sealed = SEALED.findall(public_text(sim))
+    opened = OPENED.search(text)
+    assert opened is not None, text
+    high, low, salt, digest = opened.groups()
+    assert (int(high), int(low)) == dice
+    assert digest == sealed[-1]
+    assert verify(dice, salt, sealed[-1])
