@@ -135,6 +135,15 @@ RULEBOOK: MappingProxyType[str, RulePage] = MappingProxyType(
     }
 )
 
+FAIR_CUP = (
+    "When dice go under the cup the bot shows a seal: the SHA-256 of `high-low:salt` "
+    "(for example `6-2:` followed by a random salt). When the cup is lifted it shows the "
+    "dice and the salt. Hash that text yourself (`printf '6-2:<salt>' | sha256sum`, or "
+    "any SHA-256 tool): if it matches the seal, the dice were fixed before anyone "
+    "answered and never swapped. Dice come from the operating system's cryptographic "
+    "random source."
+)
+
 TABLE_RULES: tuple[str, ...] = (
     "Only the player whose move it is can make it.",
     "Every rule set can count neutral points instead of sips.",

@@ -7,7 +7,7 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine.presets import PRESET_NAMES
-from bot.rulebook import ROLL_ORDER, RULEBOOK, TABLE_RULES
+from bot.rulebook import FAIR_CUP, ROLL_ORDER, RULEBOOK, TABLE_RULES
 
 EMBED_COLOUR = discord.Colour.dark_gold()
 
@@ -23,6 +23,8 @@ def rules_embed(preset: str) -> discord.Embed:
         colour=EMBED_COLOUR,
     )
     embed.add_field(name="Roll order", value=ROLL_ORDER, inline=False)
+    if page.style.lower().startswith("bluff"):
+        embed.add_field(name="Is the bot cheating? Check the cup", value=FAIR_CUP, inline=False)
     embed.set_footer(text=f"{page.style} · rule set: {preset}")
     return embed
 
@@ -39,6 +41,7 @@ def overview_embed() -> discord.Embed:
     embed.add_field(
         name="At every table", value="\n".join(f"• {line}" for line in TABLE_RULES), inline=False
     )
+    embed.add_field(name="Is the bot cheating? Check the cup", value=FAIR_CUP, inline=False)
     embed.set_footer(text="Details: /rules ruleset:<name>")
     return embed
 

@@ -2,6 +2,8 @@
 
 from __future__ import annotations
 
+import hashlib
+
 import discord
 import pytest
 
@@ -42,3 +44,16 @@ def test_overview_embed_fits_and_names_all_five() -> None:
     assert_within_discord_limits(embed)
     names = " ".join(field.name for field in embed.fields)
     assert all(name in names for name in PRESET_NAMES)
+
+
+def test_rules_explain_how_to_check_the_sealed_cup() -> None:
+    from bot.fairness import commitment
+    from bot.rulebook import FAIR_CUP
+    from cogs.rules import overview_embed, rules_embed
+
+    assert "sha256sum" in FAIR_CUP and "salt" in FAIR_CUP
+    # The recipe in the text is the one the bot uses.
+    assert commitment((2, 6), "abc") == hashlib.sha256(b"6-2:abc").hexdigest()
+    for embed in (overview_embed(), rules_embed("mexican"), rules_embed("dollar")):
+        assert any(field.value == FAIR_CUP for field in embed.fields)
+    assert not any(field.value == FAIR_CUP for field in rules_embed("mexen").fields)
