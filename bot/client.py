@@ -6,6 +6,7 @@ import logging
 import random
 
 import discord
+from discord import app_commands
 from discord.ext import commands
 
 from .settings import Settings
@@ -49,6 +50,7 @@ class MexicanBot(commands.Bot):
         self.extension_names = extensions
 
     async def setup_hook(self) -> None:
+        self.tree.on_error = self.on_app_command_error
         for name in self.extension_names:
             await self.load_extension(name)
             log.debug("loaded extension %s", name)
@@ -63,6 +65,31 @@ class MexicanBot(commands.Bot):
         synced = await self.tree.sync(guild=guild)
         log.info("synced %d app command(s) to dev guild %s", len(synced), self.dev_guild_id)
         return synced
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """One place that turns a failed command into a clear private answer; a command
+        that already answered gets a follow-up, never a second response."""
+        if isinstance(error, app_commands.NoPrivateMessage):
+            text = "This command works in server channels only."
+        elif isinstance(error, app_commands.MissingPermissions):
+            text = "You don't have the permission this command needs."
+        elif isinstance(error, app_commands.CheckFailure):
+            text = "You can't use this command here."
+        elif isinstance(error, app_commands.TransformerError):
+            text = f"I couldn't read that value: {error.value!r}."
+        else:
+            log.error("command %s failed", interaction.command and interaction.command.name,
+                      exc_info=error)  # fmt: skip
+            text = "Something went wrong and nothing was changed. Please try again."
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell a user their command failed")
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))

@@ -79,6 +79,15 @@ class Table:
     game: Game
     meta: TableMeta = field(default_factory=TableMeta)
 
+    #: The JSON last written to storage: what a failed move rolls back to, without the
+    #: cost of copying the state before every move.
+    saved: str = ""
+
+    def restore(self, text: str) -> None:
+        data = json.loads(text)
+        self.game = Game.from_dict(data["engine"])
+        self.meta = TableMeta.from_dict(data.get("meta") or {})
+
     def state_json(self) -> str:
         return json.dumps(
             {"engine": self.game.to_dict(), "meta": self.meta.to_dict()}, separators=(",", ":")
@@ -89,7 +98,7 @@ class Table:
         data = json.loads(text)
         return cls(
             game_id, guild_id, channel_id, Game.from_dict(data["engine"]),
-            TableMeta.from_dict(data.get("meta") or {}),
+            TableMeta.from_dict(data.get("meta") or {}), text,
         )  # fmt: skip
 
 
@@ -160,9 +169,10 @@ class TableService:
             table = Table(0, guild_id, channel_id, game)
             if name:
                 table.meta.names[host] = name
+            table.saved = table.state_json()
             try:
                 record = await self.storage.create_game(
-                    guild_id, channel_id, preset, table.state_json(), status="lobby", now=now
+                    guild_id, channel_id, preset, table.saved, status="lobby", now=now
                 )
             except ChannelBusyError as err:
                 raise ChannelBusy("A game is already running in this channel.") from err
@@ -170,7 +180,7 @@ class TableService:
             self.tables[channel_id] = table
             events = [Event("lobby", host, {"preset": preset})]
             await self.storage.save_move(
-                record.id, table.state_json(), "lobby",
+                record.id, table.saved, "lobby",
                 [("move", {"player": host, "move": "newgame", "preset": preset,
                            "options": options or {}})],
                 now=now,
@@ -216,43 +226,49 @@ class TableService:
         if table is None:
             raise NoGameHere("There's no game in this channel. Start one with /newgame.")
         game = table.game
-        before_state = game.to_dict()
-        before_meta = table.meta.to_dict()
         cup_before = game.cup
         previous = game.to_move if game.phase == "playing" else None
         previous_message = table.meta.message_id
-        events = game.apply(
-            player, move, self.rng, value=value, to=to, die=die,
-            expect_move=expect_move, force=force,
-        )  # fmt: skip
-        outcome = Outcome(table, player, move, events, previous_mover=previous,
-                          previous_message_id=previous_message)  # fmt: skip
-        if name:
-            table.meta.names[player] = name
-        self._update_meta(table, outcome, now)
-        log_events: list[tuple[str, dict[str, Any]]] = [
-            ("move", {"player": player, "move": move, "value": value, "to": to, "die": die})
-        ]
-        log_events += [(e.kind, e.to_dict()) for e in events]
-        if outcome.lifted:
-            log_events.append(("cup_opened", outcome.lifted.to_dict()))
-        if outcome.sealed:
-            log_events.append(("cup_sealed", {"digest": outcome.sealed.digest}))
-        deltas = {
-            (table.guild_id, int(p)): d
-            for p, d in move_deltas(events, game, cup_before).items()
-            if p.isdigit()
-        }
         try:
+            events = game.apply(
+                player, move, self.rng, value=value, to=to, die=die,
+                expect_move=expect_move, force=force,
+            )  # fmt: skip
+        except GameError:
+            raise  # a refusal changed nothing, by the engine's contract
+        except BaseException:
+            table.restore(table.saved)
+            raise
+        try:
+            outcome = Outcome(table, player, move, events, previous_mover=previous,
+                              previous_message_id=previous_message)  # fmt: skip
+            if name:
+                table.meta.names[player] = name
+            self._update_meta(table, outcome, now)
+            log_events: list[tuple[str, dict[str, Any]]] = [
+                ("move", {"player": player, "move": move, "value": value, "to": to, "die": die})
+            ]
+            log_events += [(e.kind, e.to_dict()) for e in events]
+            if outcome.lifted:
+                log_events.append(("cup_opened", outcome.lifted.to_dict()))
+            if outcome.sealed:
+                log_events.append(("cup_sealed", {"digest": outcome.sealed.digest}))
+            deltas = {
+                (table.guild_id, int(p)): d
+                for p, d in move_deltas(events, game, cup_before).items()
+                if p.isdigit()
+            }
+            state = table.state_json()
             await self.storage.save_move(
-                table.game_id, table.state_json(), STATUS[game.phase],  # type: ignore[arg-type]
+                table.game_id, state, STATUS[game.phase],  # type: ignore[arg-type]
                 log_events, deltas, now=now, channel_id=table.channel_id,
                 stats=move_records(events, game),
             )  # fmt: skip
-        except Exception:
-            table.game = Game.from_dict(before_state)
-            table.meta = TableMeta.from_dict(before_meta)
+        except BaseException:
+            # Not stored means not played: put the table back as it was last stored.
+            table.restore(table.saved)
             raise
+        table.saved = state
         if game.phase == "over":
             self.tables.pop(channel_id, None)
         return outcome

@@ -17,7 +17,6 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import PRESET_NAMES, GameError, code
-from bot.storage import StorageError
 from bot.tables import Outcome, Table, TableService
 
 from . import render
@@ -27,6 +26,9 @@ if TYPE_CHECKING:
     from bot.client import MexicanBot
 
 log = logging.getLogger(__name__)
+
+#: A timer whose move could not be stored tries again this often, this many times.
+TIMER_ATTEMPTS, TIMER_RETRY = 3, 5.0
 
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
 
@@ -115,8 +117,10 @@ class Play(commands.Cog):
         except GameError as err:
             await self.refuse(interaction, str(err))
             return
-        except StorageError:
-            log.exception("could not store a move in channel %s", interaction.channel_id)
+        except Exception:
+            # Storage trouble (or a bug): the table service has put the game back as it
+            # was stored, so the honest answer is that nothing happened.
+            log.exception("move %s in channel %s failed", move, interaction.channel_id)
             await self.refuse(interaction, "That move could not be saved, so it did not happen. "
                                            "Please try again.")  # fmt: skip
             return
@@ -294,11 +298,16 @@ class Play(commands.Cog):
                     )
         if deadline - now() > 0:
             await asyncio.sleep(deadline - now())
-        try:
-            outcome = await self.tables.expire(channel_id, move_no, now())
-        except (GameError, StorageError):
-            log.exception("turn timer in channel %s failed", channel_id)
-            return
+        outcome = None
+        for attempt in range(TIMER_ATTEMPTS):
+            try:
+                outcome = await self.tables.expire(channel_id, move_no, now())
+                break
+            except Exception:
+                # Storage trouble: the game is as stored; try again shortly rather than
+                # leave the table without a clock.
+                log.exception("turn timer in channel %s failed (try %d)", channel_id, attempt + 1)
+                await asyncio.sleep(TIMER_RETRY)
         if outcome is None:
             return
         channel = self.bot.get_channel(channel_id)
@@ -338,7 +347,8 @@ class Play(commands.Cog):
         except GameError as err:
             await self.refuse(interaction, str(err))
             return
-        except StorageError:
+        except Exception:
+            log.exception("could not open a table in channel %s", interaction.channel_id)
             await self.refuse(interaction, "The table could not be saved. Please try again.")
             return
         table = outcome.table

@@ -213,3 +213,32 @@ async def test_a_timer_that_ran_out_during_downtime_gets_a_grace_period(tmp_path
         late = TableService(store)
         await late.restore(now=5000.0)
         assert late.get(5).meta.deadline == 5000.0 + RESUME_GRACE  # type: ignore[union-attr]
+
+
+async def test_a_move_that_cannot_be_stored_did_not_happen(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async with await Storage.open(tmp_path / "fail.db") as store:
+        service = TableService(store, ScriptedDice([6, 5, 6, 5]))
+        await service.open_table(1, 5, "1", "mexican", {}, now=1.0)
+        await service.act(5, "2", "join", 2.0)
+        await service.act(5, "1", "start", 3.0)
+        table = service.get(5)
+        assert table is not None
+        before = (table.game.to_dict(), table.meta.to_dict())
+        real_save = store.save_move
+
+        async def broken(*args: Any, **kwargs: Any) -> list[int]:
+            raise OSError("disk full")
+
+        monkeypatch.setattr(store, "save_move", broken)
+        with pytest.raises(OSError):
+            await service.act(5, "1", "roll", 4.0)
+        table = service.get(5)
+        assert table is not None
+        assert (table.game.to_dict(), table.meta.to_dict()) == before
+        monkeypatch.setattr(store, "save_move", real_save)
+        await service.act(5, "1", "roll", 5.0)  # the same move, now stored
+        record = await store.get_game(table.game_id)
+        assert record is not None
+        assert Table.from_record(0, 1, 5, record.state_json).game.to_dict() == table.game.to_dict()

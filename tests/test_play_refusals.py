@@ -152,3 +152,37 @@ async def test_too_many_players_in_mexico(sim: SimTable) -> None:
 async def test_joining_a_running_lives_game_is_refused(sim: SimTable) -> None:
     await open_game(sim, "dollar", 2)
     await refused(sim, sim.users[2].slash(sim.channel, "join"), says="takes no new players")
+
+
+async def test_a_move_that_cannot_be_stored_is_refused_privately_and_undone(
+    sim: SimTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    alice, bob = sim.users[0], sim.users[1]
+    await alice.slash(sim.channel, "newgame", ruleset="mexen")
+    await bob.slash(sim.channel, "join")
+    await alice.slash(sim.channel, "start")
+    table = sim.bot.tables.get(sim.channel.id)
+    assert table is not None
+    before = table.game.to_dict()
+
+    async def broken(*args: object, **kwargs: object) -> list[int]:
+        raise OSError("disk full")
+
+    monkeypatch.setattr(sim.bot.storage, "save_move", broken)
+    result = await alice.slash(sim.channel, "roll")
+    assert result.ephemeral and "could not be saved" in result.response.content
+    table = sim.bot.tables.get(sim.channel.id)
+    assert table is not None and table.game.to_dict() == before
+    sim.env.errors.clear()  # the failure was logged on purpose
+
+
+async def test_a_failing_command_gets_one_private_answer(
+    sim: SimTable, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError("boom")
+
+    monkeypatch.setattr(sim.bot.storage, "player_totals", broken)
+    result = await sim.users[0].slash(sim.channel, "stats", text=True)
+    assert result.ephemeral and "Something went wrong" in result.response.content
+    sim.env.errors.clear()
