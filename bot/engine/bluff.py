@@ -183,7 +183,7 @@ class BluffMixin(TableMixin):
             self._book(loser, drink, 1, cause, by, events)
         self._lose_life(loser, 1, cause, by, events)
         # The caller starts the next round, or the next player still in after them.
-        self._finish_bluff_round(loser, player, "call", events)
+        self._finish_round(loser, "call", events, starter=player)
         return self._done(player, events)
 
     def fold(self, player: str) -> list[Event]:
@@ -193,28 +193,8 @@ class BluffMixin(TableMixin):
         self._book(player, "sip", 1, cause, None, events)
         self._lose_life(player, 1, cause, None, events)
         seats_before = list(self.seats)
-        self._finish_bluff_round(player, self._next_in(player, seats_before), "fold", events)
+        self._finish_round(player, "fold", events, starter=self._next_in(player, seats_before))
         return self._done(player, events)
-
-    def _finish_bluff_round(
-        self, loser: str | None, starter: str | None, reason: str, events: list[Event]
-    ) -> None:
-        """Bluffing rounds are started by a named player (the caller, the next after a
-        fold), not by the loser as in open rolls."""
-        seats_before = list(self.seats)
-        self.rounds.append((self.round_no, loser, reason))
-        events.append(Event("round_over", loser, {"round": self.round_no, "reason": reason}))
-        busted = [p for p in self.seats if self.players[p].lives == 0]
-        if busted and not self.options.last_standing:
-            self._end_game(None, busted[0], events)
-            return
-        for out in busted:
-            self._remove(out, events, "no lives left")
-        if self._maybe_end_for_players(events):
-            return
-        if starter is None or starter not in self.seats:
-            starter = self._next_in(starter, seats_before) if starter else self.seats[0]
-        self._start_round(starter or self.seats[0], events)
 
     def _bluff_timeout(self, player: str, events: list[Event]) -> None:
         """Whoever let the timer run out loses the round at the lowest tier."""
@@ -223,7 +203,7 @@ class BluffMixin(TableMixin):
             self._book(player, "sip", 1, cause, None, events)
         self._lose_life(player, 1, cause, None, events)
         seats_before = list(self.seats)
-        self._finish_bluff_round(player, self._next_in(player, seats_before), "timeout", events)
+        self._finish_round(player, "timeout", events, starter=self._next_in(player, seats_before))
 
     def _bluff_leave(self, player: str, seats_before: list[str], events: list[Event]) -> None:
         """The mover or the maker of an unanswered claim leaving voids the round."""
@@ -232,10 +212,7 @@ class BluffMixin(TableMixin):
             if self.claimer == player:
                 self.claimer = None
             return
-        starter = self._next_in(player, seats_before)
-        self.rounds.append((self.round_no, None, "void"))
-        events.append(Event("round_over", None, {"round": self.round_no, "reason": "void"}))
-        self._start_round(starter or self.seats[0], events)
+        self._finish_round(None, "void", events, starter=self._next_in(player, seats_before))
 
     def _reset_bluff_round(self) -> None:
         self.stage = "open"

@@ -105,9 +105,13 @@ class TableMixin(GameState):
             self._book(player, "life", amount, cause, by, events)
 
     # --- rounds and the end of the game ---------------------------------------------------
-    def _finish_round(self, loser: str | None, reason: str, events: list[Event]) -> None:
-        """Close a round: knock out players without lives, decide the game or start the
-        next round with the right starter (the loser, or the next player still in)."""
+    def _finish_round(
+        self, loser: str | None, reason: str, events: list[Event], starter: str | None = None
+    ) -> None:
+        """Close a round: knock out players without lives, then decide the game or start
+        the next round. ``starter`` is who starts it (bluffing names the caller, or the
+        player after a folder); by default the loser. Someone no longer in hands the start
+        to the next player still in."""
         self.rounds.append((self.round_no, loser, reason))
         events.append(Event("round_over", loser, {"round": self.round_no, "reason": reason}))
         seats_before = list(self.seats)
@@ -119,14 +123,14 @@ class TableMixin(GameState):
             self._remove(player, events, "no lives left")
         if self._maybe_end_for_players(events):
             return
-        starter = self.round_starter_after(loser, seats_before)
-        self._start_round(starter, events)
+        wanted = starter if starter is not None else loser
+        self._start_round(self._first_still_in(wanted, seats_before), events)
 
-    def round_starter_after(self, loser: str | None, seats_before: list[str]) -> str:
-        if loser is not None and loser in self.seats:
-            return loser
-        if loser is not None:
-            nxt = self._next_in(loser, seats_before)
+    def _first_still_in(self, wanted: str | None, seats_before: list[str]) -> str:
+        if wanted is not None:
+            if wanted in self.seats:
+                return wanted
+            nxt = self._next_in(wanted, seats_before)
             if nxt is not None:
                 return nxt
         return self.seats[0]
@@ -242,9 +246,7 @@ class TableMixin(GameState):
         if len(self.seats) < 2:
             # One player left at the table and others waiting: the round can't go on
             # alone, so it is void and the waiting players sit down for a fresh one.
-            self.rounds.append((self.round_no, None, "void"))
-            events.append(Event("round_over", None, {"round": self.round_no, "reason": "void"}))
-            self._start_round(self.seats[0], events)
+            self._finish_round(None, "void", events, starter=self.seats[0])
             return
         self._family_leave(player, seats_before, events)
 
