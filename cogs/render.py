@@ -59,31 +59,42 @@ def odds_line(game: Game, claim: Roll) -> str:
     return f"a fresh roll makes {game.say(claim)} or better only {hits} in {out_of}"
 
 
+#: Events whose sentence is a plain template: {p} is the player, other fields come from
+#: the event's data.
+TEMPLATES: dict[str, str] = {
+    "lobby": "{p} opened a **{preset}** table.",
+    "joined": "{p} joined.",
+    "waiting": "{p} joins at the start of the next round.",
+    "seated": "{p} sits down at the table.",
+    "left": "{p} left ({reason}).",
+    "out": "{p} is out ({reason}).",
+    "host": "{p} is the host now.",
+    "round_started": "**Round {round}**: {p} starts.",
+    "social": "{p} rolled 3-1: **Social**! Everyone sips, and {p} rolls again.",
+    "handout": "{p} rolled 3-1: hands out a sip and rolls again.",
+    "elbow": "{p} rolled 3-1: **Elbow**! The turn starts over.",
+    "folded": "{p} folds.",
+    "ended_round": "{p} ends the round early.",
+    "stuck": "**STUCK!** {p} rolled 3-2: anyone else can TAP before {p} rolls.",
+    "pot": "The pot is now **{pot}**.",
+    "knight_choice": "Knight {p} rolled 1-1 and names the next Knight.",
+    "limit": "Roll limit this round: **{limit}**.",
+    "timeout": "⏰ {p}'s time ran out.",
+}
+
+
 def event_line(game: Game, event: Event) -> str | None:
     """One public event as a sentence; ``None`` for events shown elsewhere or not at all."""
     p, d, kind = event.player, event.data, event.kind
     say = game.say
     if event.to is not None:
         return None
+    if kind in TEMPLATES:
+        return TEMPLATES[kind].format(**d, p=who(p))
     match kind:
-        case "lobby":
-            return f"{who(p)} opened a **{d['preset']}** table."
-        case "joined":
-            return f"{who(p)} joined."
-        case "waiting":
-            return f"{who(p)} joins at the start of the next round."
-        case "seated":
-            return f"{who(p)} sits down at the table."
-        case "left":
-            return f"{who(p)} left ({d['reason']})."
-        case "out":
-            return f"{who(p)} is out ({d['reason']})."
-        case "host":
-            return f"{who(p)} is the host now."
-        case "started":
-            return "The game is on! Seats: " + ", ".join(who(x) for x in d["players"]) + "."
-        case "round_started":
-            return f"**Round {d['round']}**: {who(p)} starts."
+        case "started" | "rolloff":
+            lead = "The game is on! Seats: " if kind == "started" else "Tie for lowest! Roll-off: "
+            return lead + ", ".join(who(x) for x in d["players"]) + "."
         case "rolled" if game.bluffing:
             blind = " blind" if d.get("blind") else ""
             return f"{who(p)} rolled{blind} under the cup."
@@ -91,17 +102,10 @@ def event_line(game: Game, event: Event) -> str | None:
             extra = f" (kept the {d['kept']})" if d.get("kept") else ""
             off = " in the roll-off" if d.get("rolloff") else ""
             return f"{who(p)} rolled **{say(roll_of(d['dice']))}**{extra}{off}."
-        case "social":
-            return f"{who(p)} rolled 3-1: **Social**! Everyone sips, and {who(p)} rolls again."
-        case "handout":
-            return f"{who(p)} rolled 3-1: hands out a sip and rolls again."
-        case "elbow":
-            return f"{who(p)} rolled 3-1: **Elbow**! The turn starts over."
-        case "claimed":
-            return f"{who(p)} claims **{say(roll_of(_digits(d['claim'])))}** → {who(d['to'])}."
-        case "passed":
+        case "claimed" | "passed":
             claim = say(roll_of(_digits(d["claim"])))
-            return f"{who(p)} passes the cup on unseen, claiming **{claim}** → {who(d['to'])}."
+            how = "claims" if kind == "claimed" else "passes the cup on unseen, claiming"
+            return f"{who(p)} {how} **{claim}** → {who(d['to'])}."
         case "accepted":
             return f"{who(p)} takes the cup." if d.get("by_roll") else f"{who(p)} accepts."
         case "reveal":
@@ -111,37 +115,19 @@ def event_line(game: Game, event: Event) -> str | None:
                 f"{who(p)} calls **bullshit**! The cup shows **{say(cup)}** against "
                 f"{who(d['claimer'])}'s **{say(claim)}**: {verdict} ({odds_line(game, claim)})"
             )
-        case "folded":
-            return f"{who(p)} folds."
         case "penalty":
             by = f" (thanks to {who(d['by'])})" if d.get("by") and d["by"] != p else ""
             return f"→ {who(p)} takes **{amount(d['amount'], d['unit'])}**: {d['cause']}{by}."
-        case "round_over" if p is None:
-            return f"Round {d['round']} is void: nobody pays."
         case "round_over":
+            if p is None:
+                return f"Round {d['round']} is void: nobody pays."
             return f"Round {d['round']} lost by {who(p)}."
         case "stood":
             return f"{who(p)} stands on **{say(roll_of(_digits(d['roll'])))}**."
-        case "ended_round":
-            return f"{who(p)} ends the round early."
         case "tapped":
             return f"{who(p)} hits **TAP**! {who(d['roller'])}'s 3-2 is locked."
-        case "stuck":
-            return f"**STUCK!** {who(p)} rolled 3-2: anyone else can TAP before {who(p)} rolls."
-        case "pot":
-            return f"The pot is now **{d['pot']}**."
-        case "knight" if d.get("knight") is None:
-            return "There is no Knight now."
         case "knight":
-            return f"{who(p)} is the **Knight**."
-        case "knight_choice":
-            return f"Knight {who(p)} rolled 1-1 and names the next Knight."
-        case "limit":
-            return f"Roll limit this round: **{d['limit']}**."
-        case "rolloff":
-            return "Tie for lowest! Roll-off: " + ", ".join(who(x) for x in d["players"]) + "."
-        case "timeout":
-            return f"⏰ {who(p)}'s time ran out."
+            return f"{who(p)} is the **Knight**." if d.get("knight") else "There is no Knight now."
         case "game_over":
             if d.get("winner"):
                 return f"🏆 **Game over!** {who(d['winner'])} wins."
