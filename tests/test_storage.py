@@ -249,7 +249,7 @@ async def test_failure_mid_save_leaves_nothing_behind(
     await storage.save_move(game.id, '{"v": 1}', "running", [("a", {})], {(GUILD, 1): {"sips": 1}})
     before = await _snapshot(storage, game.id)
 
-    async def explode(*_args: object) -> None:
+    def explode(*_args: object) -> None:
         raise RuntimeError("disk on fire")
 
     # The state update and the events are already written when the totals step fails.
@@ -336,3 +336,13 @@ class _nothing:
 
     def __exit__(self, *exc: object) -> None:
         return None
+
+
+def test_the_aiosqlite_worker_hook_used_for_one_call_per_move_exists() -> None:
+    import inspect
+
+    import aiosqlite
+
+    hook = aiosqlite.Connection._execute
+    assert inspect.iscoroutinefunction(hook)
+    assert list(inspect.signature(hook).parameters)[:2] == ["self", "fn"]
