@@ -1,0 +1,41 @@
+"""The baseline for ``benchmarks.wire_bench``: a bare discord.py bot that answers every
+interaction with one message and does nothing else (no commands, no storage, no engine).
+
+Run as ``python -m benchmarks.bare_bot`` with DISCORD_TOKEN, DISCORD_API_BASE and
+DISCORD_GATEWAY_URL set, exactly like the real bot.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+import os
+import signal
+
+import discord
+
+from bot.endpoints import apply_endpoints
+
+
+class BareBot(discord.Client):
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        await interaction.response.send_message("ok")
+
+
+async def run() -> None:
+    bot = BareBot(intents=discord.Intents.default())
+    loop = asyncio.get_running_loop()
+    for sig in (signal.SIGINT, signal.SIGTERM):
+        loop.add_signal_handler(sig, lambda: asyncio.ensure_future(bot.close()))
+    async with bot:
+        await bot.start(os.environ["DISCORD_TOKEN"])
+
+
+def main() -> None:
+    logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"))
+    apply_endpoints(os.environ.get("DISCORD_API_BASE"), os.environ.get("DISCORD_GATEWAY_URL"))
+    asyncio.run(run())
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,872 @@
+"""The whole bot on the wire: the real ``python -m bot`` process against a local Discord
+stand-in, under open and saturating load, against a bare discord.py bot as the baseline.
+
+Usage::
+
+    .venv/bin/python -m benchmarks.wire_bench [--games 1000] [--rate 500] [--seconds 30]
+        [--mode all|open|saturation|both|big] [--big-games 10000] [--no-bare] [--profile]
+
+One process runs the stand-in (``benchmarks.standin``: REST + gateway on 127.0.0.1) and
+the driver; the bot runs in its own process (DISCORD_TOKEN fake, DISCORD_API_BASE and
+DISCORD_GATEWAY_URL at the stand-in, DEV_GUILD_ID its first guild, DATABASE_PATH in a temp
+dir, LOG_LEVEL=WARNING). The driver opens ``--games`` games in as many channels (/newgame,
+/join, /start; 2-4 players, the five presets in turn) and plays random legal moves, read
+off the bot's answers (see ``benchmarks.driver``); a game that ends is opened again.
+
+- ``open``: every game makes a move every ``games / rate`` seconds (random phase), whether
+  or not the bot keeps up (a game whose last move is unanswered skips its tick, counted).
+- ``saturation``: every game moves as soon as its last move was answered.
+- ``big``: ``--big-games`` running games stored in the database (written through
+  ``bot.storage``), the bot started on them: memory per game against the same guilds with
+  no games, and the time from process start until a move is answered, after SIGKILL.
+
+Latency is from the INTERACTION_CREATE leaving the stand-in to the callback POST reaching
+it. CPU is the bot process's utime + stime (its threads included) from /proc. The same
+open and saturating load (the recorded interaction payloads, replayed) then goes to
+``benchmarks.bare_bot``, which answers each interaction with one message.
+
+``--profile`` samples the real bot with py-spy during its saturation phase and prints the
+functions with the most samples (needs ``pip install py-spy``).
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import json
+import random
+import shutil
+import subprocess
+import sys
+import tempfile
+import time
+from collections import Counter
+from dataclasses import dataclass, field
+from pathlib import Path
+from typing import Any
+
+from .driver import PRESETS, Driver, Table, accepted, engine_move, slash_for
+from .procs import BotProcess, bot_env
+from .standin import Interaction, StandIn
+
+MISS = 3.0  # Discord's window to answer an interaction
+
+TARGET_P99 = 0.100
+TARGET_COST_RATIO = 2.0
+TARGET_KB_PER_GAME = 50.0
+TARGET_RESTART = 2.0
+
+
+# ----------------------------------------------------------------------- measuring
+
+
+def pct(values: list[float], q: float) -> float:
+    if not values:
+        return float("nan")
+    ordered = sorted(values)
+    return ordered[min(len(ordered) - 1, round(q / 100 * (len(ordered) - 1)))]
+
+
+class LoopLag:
+    """How late the stand-in's own event loop wakes up (its share of the latency)."""
+
+    def __init__(self) -> None:
+        self.lags: list[float] = []
+        self._task: asyncio.Task[None] | None = None
+
+    def start(self) -> None:
+        self.lags = []
+        self._task = asyncio.create_task(self._run())
+
+    async def _run(self) -> None:
+        while True:
+            t = time.perf_counter()
+            await asyncio.sleep(0.005)
+            self.lags.append(time.perf_counter() - t - 0.005)
+
+    async def stop(self) -> list[float]:
+        if self._task is not None:
+            self._task.cancel()
+            with contextlib.suppress(asyncio.CancelledError):
+                await self._task
+        return self.lags
+
+
+@dataclass
+class Phase:
+    bot: str
+    mode: str
+    seconds: float = 0.0
+    offered: float | None = None  # moves/s offered (open load)
+    latencies: list[float] = field(default_factory=list)
+    kinds: Counter[str] = field(default_factory=Counter)
+    refused: int = 0
+    unanswered: int = 0
+    errors: int = 0
+    skipped: int = 0  # open load: a tick found the game's last move unanswered
+    no_move: int = 0  # open load: the driver knew no legal move yet
+    cpu: float = 0.0
+    threads: dict[str, float] = field(default_factory=dict)
+    harness_cpu: float = 0.0  # the stand-in and driver process
+    rest: Counter[str] = field(default_factory=Counter)
+    lag: list[float] = field(default_factory=list)
+    mem: dict[str, int] = field(default_factory=dict)
+
+    @property
+    def answered(self) -> int:
+        return len(self.latencies)
+
+    @property
+    def rate(self) -> float:
+        return self.answered / self.seconds if self.seconds else 0.0
+
+    @property
+    def misses(self) -> int:
+        return self.unanswered + sum(1 for v in self.latencies if v > MISS)
+
+    @property
+    def cpu_per_interaction(self) -> float:
+        return self.cpu / self.answered if self.answered else float("nan")
+
+    @property
+    def rest_per_interaction(self) -> float:
+        return sum(self.rest.values()) / self.answered if self.answered else float("nan")
+
+    def record(self, inter: Interaction) -> None:
+        self.kinds[inter.kind] += 1
+        if inter.latency is None:
+            self.unanswered += 1
+            return
+        self.latencies.append(inter.latency)
+        if not accepted(inter):
+            self.refused += 1
+
+
+# ---------------------------------------------------------------------------- load
+
+
+class Load:
+    """What a channel does on its turn: the real driver, or a replay for the bare bot."""
+
+    def __init__(self, standin: StandIn) -> None:
+        self.standin = standin
+
+    async def turn(self, channel_id: int, phase: Phase) -> None:
+        raise NotImplementedError
+
+    async def _send(self, inter: Interaction, phase: Phase, timeout: float = 15.0) -> None:
+        try:
+            await self.standin.dispatch(inter)
+            assert inter.done is not None
+            await asyncio.wait_for(asyncio.shield(inter.done), timeout)
+        except (TimeoutError, ConnectionError):
+            pass
+        finally:
+            self.standin.forget(inter)
+        phase.record(inter)
+
+
+class GameLoad(Load):
+    def __init__(self, standin: StandIn, driver: Driver, sample: list[str]) -> None:
+        super().__init__(standin)
+        self.driver = driver
+        self.sample = sample  # recorded payloads, for the bare bot's replay
+        self.sample_max = 20_000
+
+    async def turn(self, channel_id: int, phase: Phase) -> None:
+        table = self.driver.tables[channel_id]
+        if table.phase == "over":
+            table.phase, table.live, table.live_no = "lobby", None, -1
+            for inter in self.driver.lobby_steps(table):
+                await self._send(inter, phase)
+                if inter.latency is None:
+                    return
+            table.games += 1
+            return
+        inter = self.driver.next_move(table)
+        if inter is None:
+            phase.no_move += 1
+            await asyncio.sleep(0.05)
+            return
+        if len(self.sample) < self.sample_max:
+            self.sample.append(json.dumps([inter.kind, inter.payload]))
+        await self._send(inter, phase)
+
+
+class ReplayLoad(Load):
+    """The real bot's recorded interactions, replayed (with fresh ids) to the bare bot."""
+
+    def __init__(self, standin: StandIn, sample: list[str]) -> None:
+        super().__init__(standin)
+        self.by_channel: dict[int, list[tuple[str, dict[str, Any]]]] = {}
+        for text in sample:
+            kind, payload = json.loads(text)
+            self.by_channel.setdefault(int(payload["channel_id"]), []).append((kind, payload))
+        self.all = [x for v in self.by_channel.values() for x in v]
+        self.next: Counter[int] = Counter()
+
+    async def turn(self, channel_id: int, phase: Phase) -> None:
+        mine = self.by_channel.get(channel_id) or self.all
+        kind, payload = mine[self.next[channel_id] % len(mine)]
+        self.next[channel_id] += 1
+        await self._send(self.standin.clone(payload, kind), phase)
+
+
+async def run_phase(
+    standin: StandIn,
+    bot: BotProcess,
+    load: Load,
+    channels: list[int],
+    phase: Phase,
+    *,
+    seconds: float,
+    rate: float | None,
+) -> Phase:
+    """Open load (``rate`` moves/s over all channels) or saturation (``rate`` None)."""
+    lag = LoopLag()
+    lag.start()
+    rest_before = Counter(standin.rest_counts)
+    cpu_before = bot.cpu_seconds()
+    threads_before = bot.thread_cpu()
+    harness_before = time.process_time()
+    rng = random.Random(7)
+    start = time.perf_counter()
+    end = start + seconds
+    busy: set[int] = set()
+    tasks: set[asyncio.Task[None]] = set()
+
+    async def one(cid: int) -> None:
+        busy.add(cid)
+        try:
+            await load.turn(cid, phase)
+        finally:
+            busy.discard(cid)
+
+    async def open_loop(cid: int, period: float) -> None:
+        tick = start + rng.random() * period
+        while tick < end:
+            await asyncio.sleep(max(0.0, tick - time.perf_counter()))
+            if cid in busy:
+                phase.skipped += 1
+            else:
+                task = asyncio.create_task(one(cid))
+                tasks.add(task)
+                task.add_done_callback(tasks.discard)
+            tick += period
+
+    async def closed_loop(cid: int) -> None:
+        await asyncio.sleep(rng.random() * 0.2)
+        while time.perf_counter() < end:
+            await one(cid)
+
+    if rate is not None:
+        period = len(channels) / rate
+        loops = [open_loop(c, period) for c in channels]
+    else:
+        loops = [closed_loop(c) for c in channels]
+    await asyncio.gather(*loops)
+    phase.seconds = time.perf_counter() - start
+    # Moves still in flight at the end are answered (or time out) before we count.
+    if tasks:
+        await asyncio.wait(tasks, timeout=20)
+    phase.cpu = bot.cpu_seconds() - cpu_before
+    after = bot.thread_cpu()
+    phase.threads = {k: after[k] - threads_before[k] for k in after}
+    phase.harness_cpu = time.process_time() - harness_before
+    await asyncio.sleep(0.2)  # the last answers' follow-up calls
+    phase.rest = Counter(standin.rest_counts) - rest_before
+    phase.lag = await lag.stop()
+    phase.mem = bot.memory_kb()
+    phase.offered = rate
+    return phase
+
+
+# ------------------------------------------------------------------------ profiling
+
+
+class Profiler:
+    def __init__(self, pid: int, out: Path, seconds: float) -> None:
+        self.out = out
+        exe = shutil.which("py-spy") or str(Path(sys.executable).parent / "py-spy")
+        self.argv = [
+            exe,
+            "record",
+            "--pid",
+            str(pid),
+            "--duration",
+            str(int(seconds)),
+            "--rate",
+            "200",
+            "--format",
+            "raw",
+            "--output",
+            str(out),
+            "--nonblocking",
+            "--gil",
+        ]
+        self.proc: asyncio.subprocess.Process | None = None
+
+    async def start(self) -> None:
+        self.proc = await asyncio.create_subprocess_exec(
+            *self.argv, stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL
+        )
+
+    async def finish(self) -> str:
+        if self.proc is None:
+            return "profiler not started"
+        try:
+            await asyncio.wait_for(self.proc.wait(), 60)
+        except TimeoutError:
+            self.proc.kill()
+            await self.proc.wait()
+        if not self.out.exists():
+            return "py-spy wrote no profile"
+        return summarize_profile(self.out)
+
+
+def summarize_profile(path: Path, top: int = 20) -> str:
+    """Self and inclusive sample shares per function from py-spy's collapsed stacks."""
+    own: Counter[str] = Counter()
+    incl: Counter[str] = Counter()
+    total = 0
+    for line in path.read_text().splitlines():
+        stack, _, n = line.rpartition(" ")
+        if not stack or not n.isdigit():
+            continue
+        count = int(n)
+        frames = stack.split(";")
+        if frames and frames[0].startswith("thread"):
+            frames = frames[1:]
+        frames = [
+            f.split(" (")[0]
+            + " ("
+            + f.split(" (")[-1].split(":")[0].split("/")[-1]
+            + (")" if " (" in f else "")
+            if " (" in f
+            else f
+            for f in frames
+        ]
+        total += count
+        if frames:
+            own[frames[-1]] += count
+        for f in set(frames):
+            incl[f] += count
+    if not total:
+        return "empty profile"
+    lines = [f"{total} samples (all threads). Top self time:"]
+    lines += [f"  {100 * n / total:5.1f}%  {f}" for f, n in own.most_common(top)]
+    lines.append("Top inclusive:")
+    lines += [f"  {100 * n / total:5.1f}%  {f}" for f, n in incl.most_common(top + 10)]
+    return "\n".join(lines)
+
+
+# ---------------------------------------------------------------------- the phases
+
+
+async def wait_answers(standin: StandIn, timeout: float = 30.0) -> None:
+    await asyncio.wait_for(standin.ready.wait(), timeout)
+
+
+async def settle_rss(bot: BotProcess, seconds: float = 1.0) -> dict[str, int]:
+    await asyncio.sleep(seconds)
+    return bot.memory_kb()
+
+
+async def create_games(
+    driver: Driver, tables: list[Table], phase: Phase, concurrency: int = 64
+) -> None:
+    sem = asyncio.Semaphore(concurrency)
+    load = GameLoad(driver.standin, driver, [])
+
+    async def one(table: Table) -> None:
+        async with sem:
+            table.phase = "over"  # GameLoad.turn opens the lobby for tables that are over
+            await load.turn(table.channel_id, phase)
+
+    start = time.perf_counter()
+    await asyncio.gather(*(one(t) for t in tables))
+    phase.seconds = time.perf_counter() - start
+
+
+async def load_bench(args: argparse.Namespace, work: Path, report: dict[str, Any]) -> None:
+    rng = random.Random(args.seed)
+    standin = StandIn(channels=args.games, members=args.members)
+    standin.keep_interactions = False
+    await standin.start()
+    driver = Driver(standin, rng)
+    phases: list[Phase] = []
+    report["phases"] = phases
+    sample: list[str] = []
+    env = bot_env(standin, work / "load.db")
+    if args.extra_path:
+        env["PYTHONPATH"] += ":" + args.extra_path
+    bot = BotProcess(args.bot_module, env, work, work / "bot-load.log")
+    try:
+        await bot.start()
+        await wait_answers(standin)
+        mem0 = await settle_rss(bot, 3.0)  # past on_ready (2 s after the last guild)
+        tables = []
+        for i, cid in enumerate(standin.channels):
+            players = rng.sample(standin.members, rng.randint(2, 4))
+            tables.append(driver.add_table(cid, players, PRESETS[i % len(PRESETS)]))
+        setup = Phase("mexican", "create games")
+        cpu0 = bot.cpu_seconds()
+        await create_games(driver, tables, setup)
+        setup.cpu = bot.cpu_seconds() - cpu0
+        mem1 = await settle_rss(bot, 1.0)
+        report["mem_load"] = (mem0, mem1)
+        phases.append(setup)
+        load = GameLoad(standin, driver, sample)
+        channels = standin.channels
+        if args.mode in ("open", "both", "all"):
+            await run_phase(
+                standin,
+                bot,
+                load,
+                channels,
+                Phase("mexican", "warm-up"),
+                seconds=min(3.0, args.seconds),
+                rate=args.rate,
+            )
+            ph = Phase("mexican", "open")
+            phases.append(
+                await run_phase(
+                    standin, bot, load, channels, ph, seconds=args.seconds, rate=args.rate
+                )
+            )
+        if args.mode in ("saturation", "both", "all"):
+            profiler = None
+            if args.profile:
+                profiler = Profiler(bot.pid, work / "saturation.pyspy.txt", args.seconds)
+                await profiler.start()
+            ph = Phase("mexican", "saturation")
+            phases.append(
+                await run_phase(standin, bot, load, channels, ph, seconds=args.seconds, rate=None)
+            )
+            if profiler is not None:
+                report["profile"] = await profiler.finish()
+        report["mem_end"] = bot.memory_kb()
+        report["games_played"] = sum(t.games for t in tables)
+    finally:
+        code = await bot.stop()
+        report["bot_exit"] = code
+        report["unknown_routes"] = dict(standin.unknown_routes)
+
+    if not args.no_bare and sample:
+        standin.reset_connection()
+        bare = BotProcess(
+            "benchmarks.bare_bot",
+            bot_env(standin, work / "unused.db"),
+            work,
+            work / "bot-bare.log",
+        )
+        replay = ReplayLoad(standin, sample)
+        try:
+            await bare.start()
+            await wait_answers(standin)
+            await asyncio.sleep(0.5)
+            channels = standin.channels
+            if args.mode in ("open", "both", "all"):
+                await run_phase(
+                    standin,
+                    bare,
+                    replay,
+                    channels,
+                    Phase("bare", "warm-up"),
+                    seconds=min(3.0, args.seconds),
+                    rate=args.rate,
+                )
+                phases.append(
+                    await run_phase(
+                        standin,
+                        bare,
+                        replay,
+                        channels,
+                        Phase("bare", "open"),
+                        seconds=args.seconds,
+                        rate=args.rate,
+                    )
+                )
+            if args.mode in ("saturation", "both", "all"):
+                phases.append(
+                    await run_phase(
+                        standin,
+                        bare,
+                        replay,
+                        channels,
+                        Phase("bare", "saturation"),
+                        seconds=args.seconds,
+                        rate=None,
+                    )
+                )
+        finally:
+            await bare.stop()
+    await standin.stop()
+
+
+# --------------------------------------------------------------- 10,000 stored games
+
+
+async def prefill(path: Path, standin: StandIn, games: int, rng: random.Random) -> dict[int, Any]:
+    """``games`` running games, one per channel, stored through ``bot.storage``; each a
+    few random moves in. Returns the engine games by channel."""
+    from bot.engine import Game, GameError
+    from bot.fairness import Commitment
+    from bot.storage import Storage
+    from bot.tables import Table as StoredTable
+
+    storage = await Storage.open(path)
+    now = time.time()
+    out: dict[int, Any] = {}
+    try:
+        for i, cid in enumerate(standin.channels[:games]):
+            gid = standin.channel_guild[cid]
+            preset = PRESETS[i % len(PRESETS)]
+            players = [str(p) for p in rng.sample(standin.members, rng.randint(2, 4))]
+            # A long timer: the timers are armed at start-up but do not fire in the run.
+            game = Game.create(preset, players[0], {"turn_timer": 3600})
+            for p in players[1:]:
+                game.join(p)
+            game.start(players[0], rng)
+            table = StoredTable(0, gid, cid, game)
+            for _ in range(rng.randint(0, 6)):
+                move = engine_move(game, rng)
+                if move is None:
+                    break
+                player, name, kwargs = move
+                try:
+                    game.apply(player, name, rng, **kwargs)
+                except GameError:
+                    continue
+                table.meta.commit = (
+                    Commitment.seal(game.cup) if game.bluffing and game.cup is not None else None
+                )
+            if game.phase != "playing":
+                continue
+            table.meta.names = {p: f"Player {int(p) % 1_000_000}" for p in players}
+            table.meta.deadline = now + 3600
+            table.meta.deadline_move = game.move_no
+            await storage.create_game(gid, cid, preset, table.state_json(), status="running")
+            out[cid] = game
+    finally:
+        await storage.close()
+    return out
+
+
+async def restart_probe(
+    standin: StandIn,
+    bot: BotProcess,
+    games: dict[int, Any],
+    rng: random.Random,
+    used: set[int],
+    probes: list[float],
+    *,
+    seconds: float,
+) -> float | None:
+    """From process start: dispatch a legal move as soon as the bot is connected, resend
+    every 0.25 s until one is answered; then keep probing (other games) for ``seconds``.
+    Returns the time from process start to the first answered move."""
+    first = None
+    deadline = time.perf_counter() + 60
+    while time.perf_counter() < deadline and first is None:
+        await asyncio.wait_for(standin.connected.wait(), 60)
+        inter = pick_probe(standin, games, rng, used)
+        if inter is None:
+            return None
+        try:
+            await standin.dispatch(inter)
+            assert inter.done is not None
+            await asyncio.wait_for(asyncio.shield(inter.done), 0.25)
+            first = (inter.answered or 0) - bot.started
+        except (TimeoutError, ConnectionError):
+            await asyncio.sleep(0.01)
+    end = time.perf_counter() + seconds
+    while time.perf_counter() < end:
+        inter = pick_probe(standin, games, rng, used)
+        if inter is None:
+            break
+        try:
+            await standin.dispatch(inter)
+            assert inter.done is not None
+            await asyncio.wait_for(asyncio.shield(inter.done), 10)
+            probes.append(inter.latency or 0.0)
+        except (TimeoutError, ConnectionError):
+            probes.append(float("inf"))
+        await asyncio.sleep(0.1)
+    return first
+
+
+def pick_probe(
+    standin: StandIn, games: dict[int, Any], rng: random.Random, used: set[int]
+) -> Interaction | None:
+    for cid, game in games.items():
+        if cid in used:
+            continue
+        used.add(cid)
+        move = engine_move(game, rng)
+        if move is None:
+            continue
+        inter = slash_for(standin, cid, *move)
+        if inter is not None:
+            return inter
+    return None
+
+
+async def wait_resumed(standin: StandIn, before: int, games: int, timeout: float) -> float:
+    """Seconds until the bot has posted every restored game's turn message again."""
+    start = time.perf_counter()
+    key = "POST /channels/{cid}/messages"
+    while time.perf_counter() - start < timeout:
+        if standin.rest_counts.get(key, 0) - before >= games:
+            return time.perf_counter() - start
+        await asyncio.sleep(0.1)
+    return float("nan")
+
+
+async def big_bench(args: argparse.Namespace, work: Path, report: dict[str, Any]) -> None:
+    n = args.big_games
+    rng = random.Random(args.seed + 1)
+    standin = StandIn(channels=n, members=args.members)
+    standin.keep_interactions = False
+    await standin.start()
+    big: dict[str, Any] = {"games": n}
+    report["big"] = big
+    try:
+        # The same guilds and channels with no games: the baseline.
+        empty = BotProcess("bot", bot_env(standin, work / "empty.db"), work, work / "bot-empty.log")
+        await empty.start()
+        await wait_answers(standin, 60)
+        big["mem_empty"] = await settle_rss(empty, 4.0)
+        await empty.stop()
+        standin.reset_connection()
+
+        t = time.perf_counter()
+        games = await prefill(work / "big.db", standin, n, rng)
+        big["prefill_s"] = time.perf_counter() - t
+        big["stored"] = len(games)
+        used: set[int] = set()
+
+        for run in ("first start", "after SIGKILL"):
+            standin.reset_connection()
+            bot = BotProcess("bot", bot_env(standin, work / "big.db"), work, work / "bot-big.log")
+            posts = standin.rest_counts.get("POST /channels/{cid}/messages", 0)
+            probes: list[float] = []
+            await bot.start()
+            resumed = asyncio.create_task(wait_resumed(standin, posts, len(games), 180))
+            first = await restart_probe(standin, bot, games, rng, used, probes, seconds=5.0)
+            entry = {
+                "first_answer_s": first,
+                "login_s": (standin.first_request_at or 0) - bot.started,
+                "identify_s": (standin.identified_at or 0) - bot.started,
+                "probes": probes,
+            }
+            entry["resume_s"] = await resumed
+            entry["mem"] = await settle_rss(bot, 2.0)
+            big[run] = entry
+            if run == "first start":
+                await bot.kill()  # SIGKILL, then start again on the same database
+            else:
+                await bot.stop()
+    finally:
+        await standin.stop()
+
+
+# ------------------------------------------------------------------------- report
+
+
+def fmt_ms(v: float) -> str:
+    return f"{1000 * v:.1f}"
+
+
+def print_report(args: argparse.Namespace, report: dict[str, Any]) -> None:
+    phases: list[Phase] = report.get("phases", [])
+    verdicts: list[tuple[str, str, bool | None]] = []
+    if phases:
+        print(f"\n== load: {args.games} games, {args.members} members, {args.seconds:.0f} s phases")
+        head = (
+            "bot",
+            "phase",
+            "answered",
+            "moves/s",
+            "p50 ms",
+            "p99 ms",
+            "max ms",
+            ">3s",
+            "refused",
+            "skipped",
+            "CPU ms/int",
+            "REST/int",
+            "lag p99 ms",
+        )
+        print(" | ".join(head))
+        for p in phases:
+            row = (
+                p.bot,
+                p.mode + (f" @{p.offered:.0f}/s" if p.offered else ""),
+                p.answered,
+                f"{p.rate:.0f}",
+                fmt_ms(pct(p.latencies, 50)),
+                fmt_ms(pct(p.latencies, 99)),
+                fmt_ms(max(p.latencies, default=float("nan"))),
+                p.misses,
+                p.refused,
+                p.skipped,
+                f"{1000 * p.cpu_per_interaction:.2f}",
+                f"{p.rest_per_interaction:.2f}",
+                fmt_ms(pct(p.lag, 99)),
+            )
+            print(" | ".join(str(x) for x in row))
+        for p in phases:
+            if p.bot == "mexican" and p.mode in ("open", "saturation"):
+                calls = ", ".join(f"{k}: {v / p.answered:.2f}" for k, v in p.rest.most_common())
+                print(f"REST calls per interaction ({p.mode}): {calls}")
+                split = ", ".join(
+                    f"{k} thread {1000 * v / p.answered:.2f} ms" for k, v in p.threads.items()
+                )
+                print(
+                    f"bot CPU per interaction by thread ({p.mode}): {split}; stand-in and "
+                    f"driver: {p.harness_cpu / p.seconds:.2f} CPU-s/s"
+                )
+                mix = ", ".join(f"{k} {v}" for k, v in p.kinds.most_common(12))
+                print(f"interaction mix ({p.mode}): {mix}")
+        mem0, mem1 = report["mem_load"]
+        grow = mem1["VmRSS"] - mem0["VmRSS"]
+        peak = report["mem_end"]["VmHWM"] - mem0["VmRSS"]
+        print(
+            f"bot RSS: {mem0['VmRSS']} kB before games, {mem1['VmRSS']} kB with {args.games}"
+            f" games ({grow / args.games:.1f} kB/game); peak (VmHWM) at the end"
+            f" {report['mem_end']['VmHWM']} kB ({peak / args.games:.1f} kB/game over the"
+            f" pre-game RSS); games opened in the run: {report.get('games_played')}"
+        )
+        if report.get("unknown_routes"):
+            print("unanswered REST routes:", report["unknown_routes"])
+        by = {(p.bot, p.mode): p for p in phases}
+        op = by.get(("mexican", "open"))
+        if op is not None:
+            ok = pct(op.latencies, 99) <= TARGET_P99 and op.misses == 0 and op.unanswered == 0
+            verdicts.append(
+                (
+                    f"{args.games} games @ {args.rate:.0f}/s offered: p99 <= 100 ms, "
+                    f"no 3-s misses (p99 {fmt_ms(pct(op.latencies, 99))} ms, "
+                    f"{op.misses} misses, achieved {op.rate:.0f}/s)",
+                    "",
+                    ok,
+                )
+            )
+        for mode in ("open", "saturation"):
+            real, bare = by.get(("mexican", mode)), by.get(("bare", mode))
+            if real and bare and bare.answered:
+                ratio = real.cpu_per_interaction / bare.cpu_per_interaction
+                lat = pct(real.latencies, 50) / pct(bare.latencies, 50)
+                print(
+                    f"{mode}: bot/bare CPU per interaction {ratio:.2f}x "
+                    f"({1000 * real.cpu_per_interaction:.2f} / "
+                    f"{1000 * bare.cpu_per_interaction:.2f} ms); p50 latency {lat:.2f}x; "
+                    f"ceiling {real.rate:.0f} vs {bare.rate:.0f} interactions/s"
+                    if mode == "saturation"
+                    else f"{mode}: bot/bare CPU per interaction {ratio:.2f}x "
+                    f"({1000 * real.cpu_per_interaction:.2f} / "
+                    f"{1000 * bare.cpu_per_interaction:.2f} ms); p50 latency {lat:.2f}x"
+                )
+                verdicts.append(
+                    (
+                        f"cost per move <= 2x bare ({mode}: {ratio:.2f}x)",
+                        "",
+                        ratio <= TARGET_COST_RATIO,
+                    )
+                )
+        if report.get("profile"):
+            print("\npy-spy, bot process, saturation phase:\n" + report["profile"])
+    big = report.get("big")
+    if big:
+        n = big["stored"]
+        print(f"\n== {n} stored running games (pre-fill {big['prefill_s']:.1f} s)")
+        base = big["mem_empty"]["VmRSS"]
+        for run in ("first start", "after SIGKILL"):
+            e = big.get(run)
+            if not e:
+                continue
+            probes = [p for p in e["probes"] if p != float("inf")]
+            print(
+                f"{run}: login {e['login_s']:.2f} s, IDENTIFY {e['identify_s']:.2f} s, "
+                f"first move answered {e['first_answer_s'] or float('nan'):.2f} s after "
+                f"process start; every turn re-posted after {e['resume_s']:.1f} s; moves "
+                f"during the re-posting: p50 {fmt_ms(pct(probes, 50))} ms, p99 "
+                f"{fmt_ms(pct(probes, 99))} ms, max {fmt_ms(max(probes, default=0))} ms, "
+                f"{len(e['probes']) - len(probes)} unanswered; RSS {e['mem']['VmRSS']} kB, "
+                f"HWM {e['mem']['VmHWM']} kB"
+            )
+        e = big.get("after SIGKILL") or big.get("first start")
+        per = (e["mem"]["VmRSS"] - base) / n
+        peak = (e["mem"]["VmHWM"] - base) / n
+        print(
+            f"memory: {base} kB with the guilds and no games; {per:.1f} kB per game with "
+            f"{n} open ({peak:.1f} kB/game at peak)"
+        )
+        verdicts.append(
+            (f"<= 50 kB per game with {n} open ({per:.1f} kB)", "", per <= TARGET_KB_PER_GAME)
+        )
+        restart = (big.get("after SIGKILL") or {}).get("first_answer_s")
+        verdicts.append(
+            (
+                f"restart with {n} stored games answers within 2 s "
+                f"({restart if restart is not None else float('nan'):.2f} s)",
+                "",
+                restart is not None and restart <= TARGET_RESTART,
+            )
+        )
+    if verdicts:
+        print("\n== targets")
+        for text, _, ok in verdicts:
+            print(f"  [{'HOLDS' if ok else 'MISSED'}] {text}")
+
+
+async def amain(args: argparse.Namespace) -> int:
+    report: dict[str, Any] = {}
+    with tempfile.TemporaryDirectory(prefix="wire-bench-") as tmp:
+        work = Path(tmp)
+        try:
+            if args.mode != "big":
+                await load_bench(args, work, report)
+            if args.mode in ("big", "all"):
+                await big_bench(args, work, report)
+        finally:
+            if args.keep_logs:
+                Path(args.keep_logs).mkdir(parents=True, exist_ok=True)
+                for log in work.glob("*.log"):
+                    shutil.copy(log, Path(args.keep_logs) / log.name)
+                for prof in work.glob("*.pyspy.txt"):
+                    shutil.copy(prof, Path(args.keep_logs) / prof.name)
+    print_report(args, report)
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    parser = argparse.ArgumentParser(
+        prog="python -m benchmarks.wire_bench",
+        description=__doc__,
+        formatter_class=argparse.RawDescriptionHelpFormatter,
+    )
+    parser.add_argument("--games", type=int, default=1000)
+    parser.add_argument("--rate", type=float, default=500.0, help="moves/s offered (open)")
+    parser.add_argument("--seconds", type=float, default=30.0, help="length of each phase")
+    parser.add_argument(
+        "--mode", choices=("all", "open", "saturation", "both", "big"), default="all"
+    )
+    parser.add_argument("--big-games", type=int, default=10_000)
+    parser.add_argument("--members", type=int, default=200, help="members per guild")
+    parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument("--no-bare", action="store_true", help="skip the bare-bot baseline")
+    parser.add_argument("--profile", action="store_true", help="py-spy the saturation phase")
+    parser.add_argument(
+        "--bot-module", default="bot", help="run this module as the bot (load phases only)"
+    )
+    parser.add_argument("--extra-path", help="append to the bot's PYTHONPATH")
+    parser.add_argument("--keep-logs", metavar="DIR", help="copy bot logs and profiles here")
+    args = parser.parse_args(argv)
+    return asyncio.run(amain(args))
+
+
+if __name__ == "__main__":
+    sys.exit(main())
