@@ -258,11 +258,12 @@ class TableService:
                 for p, d in move_deltas(events, game, cup_before).items()
                 if p.isdigit()
             }
+            records = move_records(events, game)
+            game.forget_before(game.round_no)  # finished rounds live on in the event log
             state = table.state_json()
             await self.storage.save_move(
                 table.game_id, state, STATUS[game.phase],  # type: ignore[arg-type]
-                log_events, deltas, now=now, channel_id=table.channel_id,
-                stats=move_records(events, game),
+                log_events, deltas, now=now, channel_id=table.channel_id, stats=records,
             )  # fmt: skip
         except BaseException:
             # Not stored means not played: put the table back as it was last stored.

@@ -328,3 +328,19 @@ def test_engine_reads_no_clock_and_no_global_random() -> None:
             r"(?<![\w.])open\(",
         ):
             assert not re.search(banned, text), f"{source.name} matches {banned}"
+
+
+def test_forgetting_old_rounds_keeps_totals_and_the_current_round() -> None:
+    game = started("mexican", ["ana", "ben"])
+    for _ in range(3):
+        mover = game.to_move
+        assert mover is not None
+        game.roll(mover, dice(6, 2))
+        game.claim(mover, "55")
+        game.bullshit(game.to_move)  # type: ignore[arg-type]
+    totals = game.summary()
+    assert len(game.ledger) == 3 and game.round_no == 4
+    game.forget_before(game.round_no)
+    assert game.ledger == [] and game.rounds == []
+    assert game.summary() == totals and sum(totals[p]["shot"] for p in totals) == 3
+    assert Game.from_json(game.to_json()).to_dict() == game.to_dict()

@@ -141,13 +141,21 @@ class Game(BluffMixin, OpenMixin):
         return cls.from_dict(json.loads(text))
 
     # --- convenience for players' eyes --------------------------------------------------------
-    def summary(self) -> dict[str, Any]:
-        """Totals per player from the ledger (what stats and round summaries are built on)."""
-        totals: dict[str, dict[str, int]] = {}
-        for line in self.ledger:
-            per = totals.setdefault(line.player, {})
-            per[line.unit] = per.get(line.unit, 0) + line.amount
-        return totals
+    def summary(self) -> dict[str, dict[str, int]]:
+        """Totals per player and unit, kept beside the ledger so they survive trimming."""
+        return {p: dict(state.totals) for p, state in self.players.items() if state.totals}
+
+    def forget_before(self, round_no: int) -> None:
+        """Drop the ledger lines and round records of rounds before ``round_no``.
+
+        An endless game would otherwise carry its whole history in every saved state
+        (60 kB after 2,000 moves); the bot keeps that history in its event log, and each
+        player's totals stay in ``players``.
+        """
+        if self.ledger and self.ledger[0].round < round_no:
+            self.ledger = [line for line in self.ledger if line.round >= round_no]
+        if self.rounds and self.rounds[0][0] < round_no:
+            self.rounds = [r for r in self.rounds if r[0] >= round_no]
 
     def standing_code(self) -> str | None:
         return code(self.standing) if self.standing else None
