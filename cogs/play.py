@@ -27,6 +27,8 @@ if TYPE_CHECKING:
 
 log = logging.getLogger(__name__)
 
+#: Tables re-posted at once after a restart.
+RESUME_CONCURRENCY = 8
 #: A timer whose move could not be stored tries again this often, this many times.
 TIMER_ATTEMPTS, TIMER_RETRY = 3, 5.0
 
@@ -62,18 +64,33 @@ class Play(commands.Cog):
             self._resume_task.cancel()
 
     async def _resume(self, tables: list[Table]) -> None:
-        """After a restart each running game gets its table again, with working buttons."""
+        """After a restart each running game gets its table again, with working buttons.
+
+        Every timer is re-armed first, so no clock waits for the re-posting; the tables
+        are then re-posted a few at a time (Discord rate-limits channel messages, and a
+        move made meanwhile already shows its table, so that one is skipped).
+        """
         await self.bot.wait_until_ready()
         for table in tables:
-            channel = self.bot.get_channel(table.channel_id)
-            if not isinstance(channel, discord.abc.Messageable):
-                continue
-            try:
-                await self._retire_leftovers(channel, table)
-                await self._post_turn(channel, table, "♻️ The bot restarted; the game goes on.")
-            except discord.HTTPException as err:
-                log.warning("could not resume game %s: %s", table.game_id, err)
             self.arm_timer(table)
+        gate = asyncio.Semaphore(RESUME_CONCURRENCY)
+
+        async def repost(table: Table, move_no: int) -> None:
+            # Under the channel's lock, so a move can't post its table at the same time.
+            async with gate, self.tables.lock(table.channel_id):
+                current = self.tables.get(table.channel_id)
+                channel = self.bot.get_channel(table.channel_id)
+                if current is not table or table.game.move_no != move_no:
+                    return
+                if not isinstance(channel, discord.abc.Messageable):
+                    return
+                try:
+                    await self._retire_leftovers(channel, table)
+                    await self._post_turn(channel, table, "♻️ The bot restarted; the game goes on.")
+                except discord.HTTPException as err:
+                    log.warning("could not resume game %s: %s", table.game_id, err)
+
+        await asyncio.gather(*(repost(t, t.game.move_no) for t in tables))
 
     async def _retire_leftovers(self, channel: discord.abc.Messageable, table: Table) -> None:
         """The id of the last turn message reaches the database only with the next move,
