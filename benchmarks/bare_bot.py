@@ -14,6 +14,7 @@ import signal
 
 import discord
 
+from bot.__main__ import _loop_factory
 from bot.endpoints import apply_endpoints
 
 
@@ -34,7 +35,10 @@ async def run() -> None:
 def main() -> None:
     logging.basicConfig(level=os.environ.get("LOG_LEVEL", "WARNING"))
     apply_endpoints(os.environ.get("DISCORD_API_BASE"), os.environ.get("DISCORD_GATEWAY_URL"))
-    asyncio.run(run())
+    # The same event loop as the real bot (uvloop where installed), so the ratio compares
+    # the bots' own work, not their loops.
+    with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+        runner.run(run())
 
 
 if __name__ == "__main__":

@@ -9,11 +9,12 @@ caller renders a reply; if the write fails the in-memory game is put back as it 
 from __future__ import annotations
 
 import asyncio
-import json
 import logging
 import random
 from dataclasses import dataclass, field
 from typing import Any
+
+import orjson
 
 from .engine import Event, Game, GameError
 from .fairness import Commitment
@@ -84,18 +85,16 @@ class Table:
     saved: str = ""
 
     def restore(self, text: str) -> None:
-        data = json.loads(text)
+        data = orjson.loads(text)
         self.game = Game.from_dict(data["engine"])
         self.meta = TableMeta.from_dict(data.get("meta") or {})
 
     def state_json(self) -> str:
-        return json.dumps(
-            {"engine": self.game.to_dict(), "meta": self.meta.to_dict()}, separators=(",", ":")
-        )
+        return orjson.dumps({"engine": self.game.to_dict(), "meta": self.meta.to_dict()}).decode()
 
     @classmethod
     def from_record(cls, game_id: int, guild_id: int, channel_id: int, text: str) -> Table:
-        data = json.loads(text)
+        data = orjson.loads(text)
         return cls(
             game_id, guild_id, channel_id, Game.from_dict(data["engine"]),
             TableMeta.from_dict(data.get("meta") or {}), text,
