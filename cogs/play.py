@@ -20,7 +20,7 @@ from bot.engine import PRESET_NAMES, GameError, code
 from bot.tables import Outcome, Table, TableService
 
 from . import render
-from .views import MoveButton, MoveSelect, claim_options, player_options, turn_view
+from .views import MoveButton, MoveSelect, claim_options, player_options, routed_view, turn_view
 
 if TYPE_CHECKING:
     from bot.client import MexicanBot
@@ -220,7 +220,7 @@ class Play(commands.Cog):
     def _private_view(self, table: Table, actor: str) -> discord.ui.View | None:
         game = table.game
         moves = game.legal_moves(actor)
-        view = discord.ui.View(timeout=None)
+        view = routed_view()
         for move in ("claim", "pass"):
             if move in moves:
                 view.add_item(MoveSelect(move, table.channel_id, game.move_no, claim_options(game)))

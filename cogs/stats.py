@@ -19,6 +19,7 @@ from bot.storage import MINIMUMS, STATS, PlayerTotals, Ranked, RoundRecord
 
 from .card import CardData, render_card
 from .render import amount, who
+from .views import routed_view
 
 if TYPE_CHECKING:
     from bot.client import MexicanBot
@@ -73,7 +74,7 @@ async def leaderboard_page(
         embed.set_footer(text=f"page {page + 1}/{pages} · at least {MINIMUMS[minimum]} to rank")
     else:
         embed.set_footer(text=f"page {page + 1}/{pages}")
-    view = discord.ui.View(timeout=None)
+    view = routed_view()
     view.add_item(PageButton(stat, scope, period, page - 1, "◀", disabled=page <= 0))
     view.add_item(PageButton(stat, scope, period, page + 1, "▶", disabled=page + 1 >= pages))
     return embed, view

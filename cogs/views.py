@@ -121,9 +121,17 @@ def player_options(game: Game, names: dict[str, str], chooser: str) -> list[disc
     ][:25]
 
 
+def routed_view() -> discord.ui.View:
+    """A view of DynamicItems only, already stopped: clicks are routed by the custom id
+    (``bot.add_dynamic_items``), so discord.py need not track one view per message."""
+    view = discord.ui.View(timeout=None)
+    view.stop()
+    return view
+
+
 def turn_view(game: Game, channel_id: int, names: dict[str, str]) -> discord.ui.View | None:
     """Buttons for the move that is due, drawn for this move number only."""
-    view = discord.ui.View(timeout=None)
+    view = routed_view()
     n = game.move_no
     if game.phase == "lobby":
         for move in ("join", "leave", "start"):
