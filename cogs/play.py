@@ -20,6 +20,7 @@ from bot.engine import PRESET_NAMES, GameError, code
 from bot.tables import Outcome, Table, TableService
 
 from . import render
+from .clock import TurnClock
 from .views import MoveButton, MoveSelect, claim_options, player_options, routed_view, turn_view
 
 if TYPE_CHECKING:
@@ -29,8 +30,6 @@ log = logging.getLogger(__name__)
 
 #: Tables re-posted at once after a restart.
 RESUME_CONCURRENCY = 8
-#: A timer whose move could not be stored tries again this often, this many times.
-TIMER_ATTEMPTS, TIMER_RETRY = 3, 5.0
 
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
 
@@ -46,7 +45,7 @@ class Play(commands.Cog):
     def __init__(self, bot: MexicanBot) -> None:
         self.bot = bot
         self.tables: TableService = bot.tables
-        self.timers: dict[int, asyncio.Task[None]] = {}
+        self.clock = TurnClock(self.tables, now, self._remind, self._expired)
         self._resume_task: asyncio.Task[None] | None = None
 
     async def cog_load(self) -> None:
@@ -58,8 +57,7 @@ class Play(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(MoveButton, MoveSelect)
-        for task in self.timers.values():
-            task.cancel()
+        self.clock.stop_all()
         if self._resume_task:
             self._resume_task.cancel()
 
@@ -283,55 +281,23 @@ class Play(commands.Cog):
 
     # --- the turn timer -------------------------------------------------------------------
     def arm_timer(self, table: Table) -> None:
-        """One sleeping task per table: a reminder at half time, the bot's move at expiry."""
-        current = asyncio.current_task()
-        old = self.timers.pop(table.channel_id, None)
-        if old is not None and old is not current:
-            old.cancel()
-        meta = table.meta
-        if meta.deadline is None or table.game.phase != "playing":
-            return
-        self.timers[table.channel_id] = asyncio.create_task(
-            self._run_timer(table.channel_id, meta.deadline_move, meta.deadline)
-        )
+        self.clock.arm(table)
 
-    async def _run_timer(self, channel_id: int, move_no: int, deadline: float) -> None:
-        table = self.tables.get(channel_id)
-        if table is None:
-            return
-        half = deadline - table.game.options.turn_timer / 2
-        if half - now() > 0:
-            await asyncio.sleep(half - now())
-            table = self.tables.get(channel_id)
-            if table is None or table.game.move_no != move_no or table.game.to_move is None:
-                return
-            channel = self.bot.get_channel(channel_id)
-            if isinstance(channel, discord.abc.Messageable):
-                with contextlib.suppress(discord.HTTPException):
-                    await channel.send(
-                        f"⏰ {render.who(table.game.to_move)}, half your time is gone: "
-                        f"move <t:{int(deadline)}:R>.",
-                        allowed_mentions=discord.AllowedMentions(users=True),
-                    )
-        if deadline - now() > 0:
-            await asyncio.sleep(deadline - now())
-        outcome = None
-        for attempt in range(TIMER_ATTEMPTS):
-            try:
-                outcome = await self.tables.expire(channel_id, move_no, now())
-                break
-            except Exception:
-                # Storage trouble: the game is as stored; try again shortly rather than
-                # leave the table without a clock.
-                log.exception("turn timer in channel %s failed (try %d)", channel_id, attempt + 1)
-                await asyncio.sleep(TIMER_RETRY)
-        if outcome is None:
-            return
-        channel = self.bot.get_channel(channel_id)
+    async def _remind(self, table: Table, deadline: float) -> None:
+        channel = self.bot.get_channel(table.channel_id)
+        if isinstance(channel, discord.abc.Messageable):
+            with contextlib.suppress(discord.HTTPException):
+                await channel.send(
+                    f"⏰ {render.who(table.game.to_move)}, half your time is gone: "
+                    f"move <t:{int(deadline)}:R>.",
+                    allowed_mentions=discord.AllowedMentions(users=True),
+                )
+
+    async def _expired(self, outcome: Outcome) -> None:
+        channel = self.bot.get_channel(outcome.table.channel_id)
         if isinstance(channel, discord.abc.Messageable):
             with contextlib.suppress(discord.HTTPException):
                 await self._post_turn(channel, outcome.table, render.story(outcome))
-        self.arm_timer(outcome.table)
 
     # --- lobby and table commands ----------------------------------------------------------
     @app_commands.command(name="newgame", description="Open a table in this channel")

@@ -1,0 +1,87 @@
+"""The turn clock on its own: reminder, expiry, stale deadlines, and retrying a timeout
+move that could not be stored."""
+
+from __future__ import annotations
+
+import asyncio
+import dataclasses
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+import cogs.clock as clock_module
+from bot.storage import Storage
+from bot.tables import Outcome, Table, TableService
+from cogs.clock import TurnClock
+
+from .engine_helpers import ScriptedDice
+
+
+class FakeTime:
+    def __init__(self) -> None:
+        self.t = 1000.0
+
+    def __call__(self) -> float:
+        return self.t
+
+
+async def table_with_timer(tmp_path: Path, seconds: int) -> tuple[Storage, TableService]:
+    store = await Storage.open(tmp_path / "clock.db")
+    service = TableService(store, ScriptedDice([6, 5] * 10))
+    await service.open_table(1, 9, "1", "mexican", {"turn_timer": seconds}, now=1000.0)
+    await service.act(9, "2", "join", 1000.0)
+    await service.act(9, "1", "start", 1000.0)
+    return store, service
+
+
+async def test_reminder_then_expiry_with_a_retry(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    store, service = await table_with_timer(tmp_path, 0)
+    table = service.get(9)
+    assert table is not None
+    # A 0.2 s timer, set by hand: the clock reads the deadline the table stored.
+    table.meta.deadline, table.meta.deadline_move = 1000.2, table.game.move_no
+    table.game.options = dataclasses.replace(table.game.options, turn_timer=1)
+    time = FakeTime()
+    reminded: list[float] = []
+    expired: list[Outcome] = []
+
+    async def remind(t: Table, deadline: float) -> None:
+        reminded.append(deadline)
+        time.t = deadline  # the clock sleeps the rest of the way in real time (0 s)
+
+    async def on_expired(outcome: Outcome) -> None:
+        expired.append(outcome)
+
+    failures = [OSError("disk full")]
+    real_expire = service.expire
+
+    async def flaky(*args: Any) -> Outcome | None:
+        if failures:
+            raise failures.pop()
+        return await real_expire(*args)
+
+    monkeypatch.setattr(service, "expire", flaky)
+    monkeypatch.setattr(clock_module, "RETRY", 0.0)
+    clock = TurnClock(service, time, remind, on_expired)
+    time.t = 999.0  # half time (999.7) is still ahead
+    clock.arm(table)
+    await asyncio.wait_for(asyncio.gather(*clock.tasks.values()), 5)
+    assert reminded == [1000.2]
+    assert [o.move for o in expired] == ["timeout"] and not failures
+    assert service.get(9).game.round_no == 2  # type: ignore[union-attr]
+    clock.stop_all()
+    await store.close()
+
+
+async def test_a_move_makes_the_armed_deadline_stale(tmp_path: Path) -> None:
+    store, service = await table_with_timer(tmp_path, 90)
+    table = service.get(9)
+    assert table is not None
+    stale_move = table.game.move_no
+    await service.act(9, "1", "roll", 1001.0)
+    assert await service.expire(9, stale_move, 5000.0) is None
+    assert table.game.move_no == stale_move + 1
+    await store.close()
