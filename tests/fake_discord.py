@@ -14,16 +14,8 @@ from typing import Any
 
 from aiohttp import WSMsgType, web
 
-APP_ID = 424242424242424242
-BOT_USER: dict[str, Any] = {
-    "id": str(APP_ID),
-    "username": "mexican-bot",
-    "discriminator": "0",
-    "global_name": None,
-    "avatar": None,
-    "bot": True,
-    "flags": 0,
-}
+# The same application and bot user as the benchmarks' bigger stand-in.
+from benchmarks.standin import APP_ID, BOT_USER
 
 
 @dataclass
