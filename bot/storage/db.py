@@ -8,6 +8,7 @@ land inside another coroutine's open transaction.
 from __future__ import annotations
 
 import asyncio
+import functools
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
@@ -433,26 +434,35 @@ def _totals_upsert(
 ) -> tuple[str, tuple[Any, ...]]:
     """Build one parameterised upsert; column names come only from the whitelist."""
     guild_id, user_id = key
-    unknown = set(deltas) - set(TOTALS_COLUMNS)
+    unknown = set(deltas) - _TOTALS_SET
     if unknown:
         raise ValueError(f"unknown totals column(s): {', '.join(sorted(unknown))}")
     for column, value in deltas.items():
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"delta for {column!r} must be an int, got {value!r}")
-    columns = [c for c in TOTALS_COLUMNS if c in deltas]
+    columns = tuple(c for c in TOTALS_COLUMNS if c in deltas)
+    params = (guild_id, channel_id, period, user_id, *(deltas[c] for c in columns))
+    return _upsert_sql(columns), params
+
+
+_TOTALS_SET = frozenset(TOTALS_COLUMNS)
+
+
+@functools.lru_cache(maxsize=256)
+def _upsert_sql(columns: tuple[str, ...]) -> str:
+    """The upsert for one set of counters; a move touches only a few distinct sets, so the
+    text is built once each instead of six times a player a move."""
     if not columns:
         return (
             "INSERT INTO stat_buckets (guild_id, channel_id, period, user_id)"
-            " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING",
-            (guild_id, channel_id, period, user_id),
+            " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
         )
-    sql = (
+    return (
         f"INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, {', '.join(columns)})"
         f" VALUES (?, ?, ?, ?, {', '.join('?' for _ in columns)})"
         " ON CONFLICT (guild_id, channel_id, period, user_id) DO UPDATE SET "
         + ", ".join(f"{c} = {c} + excluded.{c}" for c in columns)
     )
-    return sql, (guild_id, channel_id, period, user_id, *(deltas[c] for c in columns))
 
 
 def _translate_integrity(exc: sqlite3.IntegrityError, channel_id: int | None) -> Exception:
