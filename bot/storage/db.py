@@ -178,12 +178,14 @@ class Storage(LeaderboardQueries):
         stamp = self._clock() if now is None else now
         scopes = [0] if channel_id is None else [0, channel_id]
         periods = bucket_periods(stamp)
-        upserts = [
-            _totals_upsert(key, scope, period, deltas)
-            for key, deltas in (totals_deltas or {}).items()
-            for scope in scopes
-            for period in periods
-        ]
+        upserts: list[tuple[str, tuple[Any, ...]]] = []
+        for (guild_id, user_id), deltas in (totals_deltas or {}).items():
+            sql, values = _totals_upsert(deltas)
+            upserts += [
+                (sql, (guild_id, scope, period, user_id, *values))
+                for scope in scopes
+                for period in periods
+            ]
 
         # The whole transaction runs as one call on the connection's worker thread: one
         # hand-over per move instead of one per statement. Under load each hand-over waits
@@ -429,11 +431,10 @@ def bucket_periods(stamp: float) -> tuple[str, str, str]:
     return ("all", period_key("month", stamp), period_key("week", stamp))
 
 
-def _totals_upsert(
-    key: PlayerKey, channel_id: int, period: str, deltas: Mapping[str, int]
-) -> tuple[str, tuple[Any, ...]]:
-    """Build one parameterised upsert; column names come only from the whitelist."""
-    guild_id, user_id = key
+def _totals_upsert(deltas: Mapping[str, int]) -> tuple[str, tuple[int, ...]]:
+    """One player's counter changes as an upsert and its values (the key comes first in
+    the parameters); column names come only from the whitelist. Checked once per player,
+    then used for each of its buckets."""
     unknown = set(deltas) - _TOTALS_SET
     if unknown:
         raise ValueError(f"unknown totals column(s): {', '.join(sorted(unknown))}")
@@ -441,8 +442,7 @@ def _totals_upsert(
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"delta for {column!r} must be an int, got {value!r}")
     columns = tuple(c for c in TOTALS_COLUMNS if c in deltas)
-    params = (guild_id, channel_id, period, user_id, *(deltas[c] for c in columns))
-    return _upsert_sql(columns), params
+    return _upsert_sql(columns), tuple(deltas[c] for c in columns)
 
 
 _TOTALS_SET = frozenset(TOTALS_COLUMNS)
