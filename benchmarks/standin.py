@@ -43,6 +43,18 @@ BOT_USER: dict[str, Any] = {
     "bot": True,
     "flags": 0,
 }
+#: What GET /oauth2/applications/@me answers: the bot's application.
+APPLICATION: dict[str, Any] = {
+    "id": str(APP_ID),
+    "name": "mexican-bot",
+    "description": "",
+    "icon": None,
+    "bot_public": False,
+    "bot_require_code_grant": False,
+    "owner": BOT_USER,
+    "verify_key": "0" * 64,
+    "flags": 0,
+}
 EPHEMERAL = 64
 #: VIEW_CHANNEL | SEND_MESSAGES | READ_MESSAGE_HISTORY: an ordinary member, no Manage Messages.
 MEMBER_PERMISSIONS = str((1 << 10) | (1 << 11) | (1 << 16))
@@ -512,19 +524,7 @@ class StandIn:
         return _json(BOT_USER)
 
     async def _app_me(self, request, match, name, now):  # type: ignore[no-untyped-def]
-        return _json(
-            {
-                "id": str(APP_ID),
-                "name": "mexican-bot",
-                "description": "",
-                "icon": None,
-                "bot_public": False,
-                "bot_require_code_grant": False,
-                "owner": BOT_USER,
-                "verify_key": "0" * 64,
-                "flags": 0,
-            }
-        )
+        return _json(APPLICATION)
 
     async def _gateway_bot(self, request, match, name, now):  # type: ignore[no-untyped-def]
         return _json(

@@ -389,6 +389,56 @@ async def create_games(
     phase.seconds = time.perf_counter() - start
 
 
+async def load_phases(
+    standin: StandIn,
+    proc: BotProcess,
+    load: Any,
+    label: str,
+    args: argparse.Namespace,
+    profile: Path | None,
+    report: dict[str, Any],
+) -> list[Phase]:
+    """A short warm-up, then the open-load and saturation phases the mode asks for; the
+    same for the real bot and the bare one, so their figures compare like for like."""
+    done: list[Phase] = []
+    channels = standin.channels
+    if args.mode in ("open", "both", "all"):
+        warm_up = Phase(label, "warm-up")
+        await run_phase(
+            standin, proc, load, channels, warm_up, seconds=min(3.0, args.seconds), rate=args.rate
+        )
+        done.append(
+            await run_phase(
+                standin,
+                proc,
+                load,
+                channels,
+                Phase(label, "open"),
+                seconds=args.seconds,
+                rate=args.rate,
+            )
+        )
+    if args.mode in ("saturation", "both", "all"):
+        profiler = None
+        if profile is not None:
+            profiler = Profiler(proc.pid, profile, args.seconds)
+            await profiler.start()
+        done.append(
+            await run_phase(
+                standin,
+                proc,
+                load,
+                channels,
+                Phase(label, "saturation"),
+                seconds=args.seconds,
+                rate=None,
+            )
+        )
+        if profiler is not None:
+            report["profile"] = await profiler.finish()
+    return done
+
+
 async def load_bench(args: argparse.Namespace, work: Path, report: dict[str, Any]) -> None:
     rng = random.Random(args.seed)
     standin = StandIn(channels=args.games, members=args.members)
@@ -418,34 +468,8 @@ async def load_bench(args: argparse.Namespace, work: Path, report: dict[str, Any
         report["mem_load"] = (mem0, mem1)
         phases.append(setup)
         load = GameLoad(standin, driver, sample)
-        channels = standin.channels
-        if args.mode in ("open", "both", "all"):
-            await run_phase(
-                standin,
-                bot,
-                load,
-                channels,
-                Phase("mexican", "warm-up"),
-                seconds=min(3.0, args.seconds),
-                rate=args.rate,
-            )
-            ph = Phase("mexican", "open")
-            phases.append(
-                await run_phase(
-                    standin, bot, load, channels, ph, seconds=args.seconds, rate=args.rate
-                )
-            )
-        if args.mode in ("saturation", "both", "all"):
-            profiler = None
-            if args.profile:
-                profiler = Profiler(bot.pid, work / "saturation.pyspy.txt", args.seconds)
-                await profiler.start()
-            ph = Phase("mexican", "saturation")
-            phases.append(
-                await run_phase(standin, bot, load, channels, ph, seconds=args.seconds, rate=None)
-            )
-            if profiler is not None:
-                report["profile"] = await profiler.finish()
+        profile = work / "saturation.pyspy.txt" if args.profile else None
+        phases += await load_phases(standin, bot, load, "mexican", args, profile, report)
         report["mem_end"] = bot.memory_kb()
         report["games_played"] = sum(t.games for t in tables)
     finally:
@@ -466,40 +490,7 @@ async def load_bench(args: argparse.Namespace, work: Path, report: dict[str, Any
             await bare.start()
             await wait_answers(standin)
             await asyncio.sleep(0.5)
-            channels = standin.channels
-            if args.mode in ("open", "both", "all"):
-                await run_phase(
-                    standin,
-                    bare,
-                    replay,
-                    channels,
-                    Phase("bare", "warm-up"),
-                    seconds=min(3.0, args.seconds),
-                    rate=args.rate,
-                )
-                phases.append(
-                    await run_phase(
-                        standin,
-                        bare,
-                        replay,
-                        channels,
-                        Phase("bare", "open"),
-                        seconds=args.seconds,
-                        rate=args.rate,
-                    )
-                )
-            if args.mode in ("saturation", "both", "all"):
-                phases.append(
-                    await run_phase(
-                        standin,
-                        bare,
-                        replay,
-                        channels,
-                        Phase("bare", "saturation"),
-                        seconds=args.seconds,
-                        rate=None,
-                    )
-                )
+            phases += await load_phases(standin, bare, replay, "bare", args, None, report)
         finally:
             await bare.stop()
     await standin.stop()

@@ -15,7 +15,7 @@ from typing import Any
 from aiohttp import WSMsgType, web
 
 # The same application and bot user as the benchmarks' bigger stand-in.
-from benchmarks.standin import APP_ID, BOT_USER
+from benchmarks.standin import APP_ID, APPLICATION, BOT_USER
 
 
 @dataclass
@@ -60,7 +60,7 @@ class FakeDiscord:
         if request.method == "GET" and path == "/users/@me":
             return _json(BOT_USER)
         if request.method == "GET" and path == "/oauth2/applications/@me":
-            return _json(_application())
+            return _json(APPLICATION)
         if request.method == "PUT" and path.endswith("/commands"):
             payload = await request.json()
             self.synced[path] = payload
@@ -105,17 +105,3 @@ def _json(data: Any, status: int = 200) -> web.Response:
     return web.Response(
         body=json.dumps(data).encode(), status=status, headers={"Content-Type": "application/json"}
     )
-
-
-def _application() -> dict[str, Any]:
-    return {
-        "id": str(APP_ID),
-        "name": "mexican-bot",
-        "description": "",
-        "icon": None,
-        "bot_public": False,
-        "bot_require_code_grant": False,
-        "owner": BOT_USER,
-        "verify_key": "0" * 64,
-        "flags": 0,
-    }
