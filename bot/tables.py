@@ -112,9 +112,8 @@ class Outcome:
     #: A cup sealed by this move (show its digest), and a cup lifted by it (show its salt).
     sealed: Commitment | None = None
     lifted: Commitment | None = None
-    #: The player who moved before this move (whose turn message is retired).
+    #: The player whose move it was before this one (a new mover gets a new message).
     previous_mover: str | None = None
-    previous_message_id: int | None = None
 
 
 class TableService:
@@ -227,7 +226,6 @@ class TableService:
         game = table.game
         cup_before = game.cup
         previous = game.to_move if game.phase == "playing" else None
-        previous_message = table.meta.message_id
         try:
             events = game.apply(
                 player, move, self.rng, value=value, to=to, die=die,
@@ -239,8 +237,7 @@ class TableService:
             table.restore(table.saved)
             raise
         try:
-            outcome = Outcome(table, player, move, events, previous_mover=previous,
-                              previous_message_id=previous_message)  # fmt: skip
+            outcome = Outcome(table, player, move, events, previous_mover=previous)
             if name:
                 table.meta.names[player] = name
             self._update_meta(table, outcome, now)

@@ -15,14 +15,8 @@ from .bluff import BluffMixin
 from .errors import GameError, IllegalMove, StaleAction
 from .open_roll import OpenMixin
 from .presets import make_options
-from .rolls import TOP, code
+from .rolls import TOP
 from .state import Event, GameState, PlayerState
-
-#: Moves a player may be offered, in the order buttons show them.
-MOVES = (
-    "roll", "roll_blind", "claim", "accept", "bullshit", "fold", "pass",
-    "stand", "keep", "endround", "tap", "handout", "knight",
-)  # fmt: skip
 
 
 class Game(BluffMixin, OpenMixin):
@@ -157,9 +151,6 @@ class Game(BluffMixin, OpenMixin):
         if self.rounds and self.rounds[0][0] < round_no:
             self.rounds = [r for r in self.rounds if r[0] >= round_no]
 
-    def standing_code(self) -> str | None:
-        return code(self.standing) if self.standing else None
-
 
 _Handler = Callable[["Game", str, Random, str | None, str | None, int | None, bool], list[Event]]
 #: Every move by name: (game, player, rng, value, to, die, force) -> events.
@@ -208,3 +199,7 @@ def _need(value: Any, what: str) -> Any:
     if value is None:
         raise IllegalMove(f"This move needs {what}.")
     return value
+
+
+#: Every move a seated player can be offered (legal_moves returns a subset of these).
+MOVES: tuple[str, ...] = (*dict.fromkeys(m for m, _ in _BLUFF_CHECKS + _OPEN_CHECKS), "tap")
