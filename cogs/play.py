@@ -21,7 +21,7 @@ from bot.tables import Outcome, Table, TableService
 
 from . import render
 from .clock import TurnClock
-from .views import MoveButton, MoveSelect, claim_options, player_options, routed_view, turn_view
+from .views import MoveButton, MoveSelect, add_choice_selects, routed_view, turn_view
 
 if TYPE_CHECKING:
     from bot.client import MexicanBot
@@ -219,14 +219,7 @@ class Play(commands.Cog):
         game = table.game
         moves = game.legal_moves(actor)
         view = routed_view()
-        for move in ("claim", "pass"):
-            if move in moves:
-                view.add_item(MoveSelect(move, table.channel_id, game.move_no, claim_options(game)))
-        names = self._names(table)
-        for move in ("handout", "knight"):
-            if move in moves:
-                options = player_options(game, names, actor)
-                view.add_item(MoveSelect(move, table.channel_id, game.move_no, options))
+        add_choice_selects(view, game, table.channel_id, self._names(table), actor, moves)
         return view if view.children else None
 
     async def _refresh_turn(self, table: Table, text: str) -> None:

@@ -151,10 +151,20 @@ def turn_view(game: Game, channel_id: int, names: dict[str, str]) -> discord.ui.
         view.add_item(MoveButton("tap", channel_id, n))
     if game.bluffing:
         view.add_item(MoveButton("peek", channel_id, n))
+    add_choice_selects(view, game, channel_id, names, mover, moves)
+    return view
+
+
+def add_choice_selects(
+    view: discord.ui.View, game: Game, channel_id: int, names: dict[str, str], mover: str,
+    moves: list[str],
+) -> None:  # fmt: skip
+    """The menus for the choices due: a claim or pass value, a hand-out, the next Knight.
+    Shared by the public turn message and the mover's private reply."""
+    n = game.move_no
     for move in ("claim", "pass"):
         if move in moves:
             view.add_item(MoveSelect(move, channel_id, n, claim_options(game)))
     for move in ("handout", "knight"):
         if move in moves:
             view.add_item(MoveSelect(move, channel_id, n, player_options(game, names, mover)))
-    return view
