@@ -6,7 +6,7 @@ import random
 from collections import Counter
 from typing import Any
 
-from bot.engine import Game, GameError, code
+from bot.engine import Act, Game, GameError, Move, code, parse_roll
 
 
 class ScriptedDice(random.Random):
@@ -51,10 +51,15 @@ def play_step(game: Game, step: dict[str, Any]) -> list[Any]:
     if do == "start" and "starter" in step:
         pick = game.seats.index(step["starter"])
     rng = ScriptedDice(dice_for(step), pick)
-    move = "roll_blind" if do == "roll" and step.get("blind") else do
-    events = game.apply(
-        by, move, rng, value=step.get("value"), to=step.get("to"), die=step.get("keep")
+    act = Act.ROLL_BLIND if do == "roll" and step.get("blind") else Act(do)
+    value = step.get("value")
+    move = Move(
+        act,
+        roll=parse_roll(value) if value is not None else None,
+        to=step.get("to"),
+        die=step.get("keep"),
     )
+    events = game.apply(by, move, rng)
     assert not rng.dice, f"the engine left dice unused: {rng.dice}"
     return events
 

@@ -1,5 +1,5 @@
 """Property tests: random legal play in every preset (and some house-rule mixes) must keep
-the engine's promises (RULES.md and the docstrings of bot/engine).
+the engine's promises (the README (Rule sets) and the docstrings of bot/engine).
 
 Every game is driven by two seeded ``random.Random``: one throws the dice, the other picks
 the actions (a legal move of the player to move, sometimes a timeout, a TAP, a leave or a
@@ -13,14 +13,14 @@ import os
 import random
 from collections import Counter
 from collections.abc import Callable
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 from typing import Any
 
 import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import MOVES, ORDER, Event, Game, GameError, code, parse_roll
+from bot.engine import MOVES, ORDER, Act, Event, Game, GameError, Move, parse_roll
 
 from .engine_helpers import ScriptedDice
 
@@ -97,14 +97,12 @@ def new_game(setup: Setup, dice: random.Random) -> Game:
 @dataclass
 class Action:
     player: str
-    move: str
-    kwargs: dict[str, Any] = field(default_factory=dict)
+    move: Move
     #: The engine must accept it (a legal move, a timeout of the mover, a leave...).
     must_accept: bool = True
 
     def __str__(self) -> str:
-        args = "".join(f", {k}={v!r}" for k, v in self.kwargs.items())
-        return f"{self.player}:{self.move}{args}"
+        return f"{self.player}:{self.move.encode()}"
 
 
 @dataclass(frozen=True)
@@ -120,24 +118,14 @@ class Mix:
 CALM = Mix(timeout=0.01, leave=0.003, join=0.0)
 
 
-def pick_claim(game: Game, chooser: random.Random) -> str:
-    claims = game.valid_claims()
-    if chooser.random() < 0.5:  # mostly modest claims, so rounds last a few turns
-        index = min(int(chooser.expovariate(0.7)), len(claims) - 1)
-    else:
-        index = chooser.randrange(len(claims))
-    return code(claims[index])
-
-
-def legal_action(game: Game, player: str, move: str, chooser: random.Random) -> Action:
-    kwargs: dict[str, Any] = {}
-    if move in ("claim", "pass"):
-        kwargs["value"] = pick_claim(game, chooser)
-    elif move in ("handout", "knight"):
-        kwargs["to"] = chooser.choice([p for p in game.seats if p != player])
-    elif move == "keep":
-        kwargs["die"] = game.keepable_die()
-    return Action(player, move, kwargs)
+def pick(moves: list[Move], chooser: random.Random) -> Move:
+    """One of the offered moves; claims lean towards modest values, so rounds last a few
+    turns (the engine lists claims lowest first)."""
+    act = chooser.choice(list(dict.fromkeys(m.act for m in moves)))
+    same = [m for m in moves if m.act is act]
+    if act in (Act.CLAIM, Act.PASS) and chooser.random() < 0.5:
+        return same[min(int(chooser.expovariate(0.7)), len(same) - 1)]
+    return chooser.choice(same)
 
 
 def choose(game: Game, chooser: random.Random, mix: Mix, joined: list[int]) -> Action:
@@ -145,7 +133,7 @@ def choose(game: Game, chooser: random.Random, mix: Mix, joined: list[int]) -> A
     assert mover is not None and mover in game.seats, f"nobody valid to move: {mover!r}"
     r = chooser.random()
     if r < mix.leave:
-        return Action(chooser.choice(game.seats + game.waiting), "leave")
+        return Action(chooser.choice(game.seats + game.waiting), Move(Act.LEAVE))
     r -= mix.leave
     if r < mix.join:
         gone = [p for p, s in game.players.items() if s.status == "gone"]
@@ -158,17 +146,18 @@ def choose(game: Game, chooser: random.Random, mix: Mix, joined: list[int]) -> A
             game.options.lives is None
             and len(game.seats) + len(game.waiting) < game.options.max_players
         )
-        return Action(newcomer, "join", must_accept=accept)
+        return Action(newcomer, Move(Act.JOIN), must_accept=accept)
     r -= mix.join
     if r < mix.timeout:
-        return Action(mover, "timeout")
+        return Action(mover, Move(Act.TIMEOUT))
     if game.stuck and chooser.random() < mix.tap:
         tapper = chooser.choice([p for p in game.seats if p != mover])
-        assert "tap" in game.legal_moves(tapper), "a 3-2 is lockable but TAP is not offered"
-        return Action(tapper, "tap")
-    moves = game.legal_moves(mover)
+        tap = Move(Act.TAP)
+        assert tap in game.legal_actions(tapper), "a 3-2 is lockable but TAP is not offered"
+        return Action(tapper, tap)
+    moves = game.legal_actions(mover)
     assert moves, f"{mover} is to move but has no legal move (stage/pending stuck)"
-    return legal_action(game, mover, chooser.choice(moves), chooser)
+    return Action(mover, pick(moves, chooser))
 
 
 def perform(game: Game, action: Action, dice: random.Random) -> list[Event] | None:
@@ -176,12 +165,12 @@ def perform(game: Game, action: Action, dice: random.Random) -> list[Event] | No
     and then must leave the game untouched. Any other exception escapes (a bug)."""
     if action.must_accept:
         try:
-            return game.apply(action.player, action.move, dice, **action.kwargs)
+            return game.apply(action.player, action.move, dice)
         except GameError as err:
             raise AssertionError(f"legal action {action} was refused: {err!r}") from err
     before = game.to_dict()
     try:
-        return game.apply(action.player, action.move, dice, **action.kwargs)
+        return game.apply(action.player, action.move, dice)
     except GameError:
         assert game.to_dict() == before, f"refused {action} changed the game"
         return None
@@ -228,7 +217,7 @@ def play(
     if not ended_by_play:
         events = game.end("p0", force=True)
         if check:
-            check(game, Action("p0", "end"), events)
+            check(game, Action("p0", Move(Act.END)), events)
     assert game.phase == "over"
     return Played(game, actions, ended_by_play, history)
 
@@ -253,21 +242,22 @@ HEAVY = examples(100)  # checks every viewer or a refused move at every step
 @FAST
 @given(setups())
 def test_random_legal_play_raises_nothing_unexpected(setup: Setup) -> None:
-    """Every move legal_moves offers is accepted; only GameError is ever raised; while a
+    """Every move legal_actions offers is accepted; only GameError is ever raised; while a
     game runs, its mover is seated and has a move; others are offered at most a TAP."""
 
     def check(game: Game, action: Action | None, events: list[Event] | None) -> None:
         if game.phase != "playing":
             for p in game.players:
-                assert game.legal_moves(p) == []
+                assert game.legal_actions(p) == []
             return
         assert game.to_move in game.seats
-        assert game.legal_moves(game.to_move)
+        assert game.legal_actions(game.to_move)
         for p in game.seats:
             if p != game.to_move:
-                assert set(game.legal_moves(p)) <= {"tap"}, (p, game.legal_moves(p))
+                offered = game.legal_actions(p)
+                assert offered in ([], [Move(Act.TAP)]), (p, offered)
         for p in game.waiting:
-            assert game.legal_moves(p) == []
+            assert game.legal_actions(p) == []
 
     played = play(setup, check)
     event(f"{setup.preset}: {'ended by play' if played.ended_by_play else 'ended by host'}")
@@ -411,7 +401,7 @@ def test_serialize_load_continue_equals_continuing_the_original(
         outcome: list[Any] = []
         for g, d in ((game, dice_a), (copy, dice_b)):
             try:
-                events = g.apply(action.player, action.move, d, **action.kwargs)
+                events = g.apply(action.player, action.move, d)
                 outcome.append([e.to_dict() for e in events])
             except GameError as err:
                 assert not action.must_accept, f"{action} refused: {err!r}"
@@ -439,8 +429,9 @@ def test_no_viewer_sees_dice_they_must_not_see(setup: Setup) -> None:
         kinds = [e.kind for e in events]
         for e in events:  # in the order things happened
             if e.kind == "rolled" and action is not None:
-                assert action.move in ("roll", "roll_blind") and e.player == action.player
-                knowers = {e.player} if action.move == "roll" else set()
+                acts = (Act.ROLL, Act.ROLL_BLIND)
+                assert action.move.act in acts and e.player == action.player
+                knowers = {e.player} if action.move.act is Act.ROLL else set()
             elif e.kind == "social":
                 knowers = set(game.players)  # shown to the whole table
             elif e.kind == "reveal":
@@ -461,14 +452,14 @@ def test_no_viewer_sees_dice_they_must_not_see(setup: Setup) -> None:
                 assert e.kind in ("dice", "reveal", "social"), e
                 if e.kind == "dice":
                     assert e.to == viewer == e.player and viewer in game.seen_by, e
-        if action is not None and action.move == "roll_blind" and "social" not in kinds:
+        if action is not None and action.move.act is Act.ROLL_BLIND and "social" not in kinds:
             assert game.view(action.player)["cup"] is None
             assert not [e for e in events if e.kind == "dice"]
         for e in events:
             if e.kind == "dice":
                 assert e.to is not None and e.to == e.player, "private dice sent to all"
             if e.kind == "reveal":
-                assert action is not None and action.move in ("bullshit",)
+                assert action is not None and action.move.act is Act.BULLSHIT
 
     play(setup, check)
 
@@ -478,44 +469,44 @@ def illegal_action(game: Game, chooser: random.Random) -> Action:
     players = [*game.seats, *game.waiting, "stranger"]
     mover = game.to_move
     assert mover is not None
-    offered = game.legal_moves(mover)
+    offered = {m.act for m in game.legal_actions(mover)}
     kinds = ["move", "move", "move"]
-    if "claim" in offered or "pass" in offered:
+    if offered & {Act.CLAIM, Act.PASS} and len(game.valid_claims()) < len(ORDER):
         kinds.append("low claim")
-    if "handout" in offered or "knight" in offered:
+    if offered & {Act.HANDOUT, Act.KNIGHT}:
         kinds.append("bad target")
-    if "keep" in offered:
+    if Act.KEEP in offered:
         kinds.append("wrong die")
     kind = chooser.choice(kinds)
     if kind == "low claim":
-        move = "claim" if "claim" in offered else "pass"
+        act = Act.CLAIM if Act.CLAIM in offered else Act.PASS
         valid = set(game.valid_claims())
-        text = chooser.choice(
-            [code(r) for r in ORDER if r not in valid] + ["", "99", "7", "double 0", "mexx x"]
-        )
-        return Action(mover, move, {"value": text}, must_accept=False)
+        roll = chooser.choice([r for r in ORDER if r not in valid])
+        return Action(mover, Move(act, roll=roll), must_accept=False)
     if kind == "bad target":
-        move = "handout" if "handout" in offered else "knight"
-        return Action(mover, move, {"to": chooser.choice([mover, "stranger"])}, False)
+        act = Act.HANDOUT if Act.HANDOUT in offered else Act.KNIGHT
+        return Action(mover, Move(act, to=chooser.choice([mover, "stranger"])), False)
     if kind == "wrong die":
         die = game.keepable_die()
         wrong = chooser.choice([d for d in range(7) if d != die])
-        return Action(mover, "keep", {"die": wrong}, must_accept=False)
+        return Action(mover, Move(Act.KEEP, die=wrong), must_accept=False)
     while True:
         player = chooser.choice(players)
-        candidates = [m for m in MOVES if m not in game.legal_moves(player)]
+        mine = {m.act for m in game.legal_actions(player)}
+        candidates = [a for a in MOVES if a not in mine]
         if player != mover:
-            candidates.append("timeout")  # only the mover's timer can run out
+            candidates.append(Act.TIMEOUT)  # only the mover's timer can run out
         if candidates:
             break
-    move = chooser.choice(candidates)
+    act = chooser.choice(candidates)
     others = [p for p in game.seats if p != player] or [player]
-    kwargs = {
-        "value": chooser.choice([code(r) for r in ORDER]),
-        "to": chooser.choice(others),
-        "die": chooser.choice([1, 2]),
-    }
-    return Action(player, move, kwargs, must_accept=False)
+    move = Move(
+        act,
+        roll=chooser.choice(ORDER) if act in (Act.CLAIM, Act.PASS) else None,
+        to=chooser.choice(others) if act in (Act.HANDOUT, Act.KNIGHT) else None,
+        die=chooser.choice([1, 2]) if act is Act.KEEP else None,
+    )
+    return Action(player, move, must_accept=False)
 
 
 @HEAVY
@@ -527,16 +518,16 @@ def test_a_refused_action_changes_nothing(setup: Setup, seed: int) -> None:
     def try_illegal(game: Game, chooser: random.Random) -> None:
         action = illegal_action(game, probe)
         before = game.to_dict()
-        offered = {p: game.legal_moves(p) for p in game.seats}
+        offered = {p: game.legal_actions(p) for p in game.seats}
         try:
-            game.apply(action.player, action.move, probe, **action.kwargs)
+            game.apply(action.player, action.move, probe)
         except GameError as err:
             assert str(err), "a refusal needs a message for the player"
             refused[type(err).__name__] += 1
         else:
             raise AssertionError(f"illegal {action} was accepted")
         assert game.to_dict() == before, f"refused {action} changed the game"
-        assert {p: game.legal_moves(p) for p in game.seats} == offered
+        assert {p: game.legal_actions(p) for p in game.seats} == offered
 
     play(setup, before_action=try_illegal, max_actions=200)
     for name in refused:
@@ -559,6 +550,22 @@ def test_any_typed_claim_is_parsed_or_refused_with_a_game_error(text: str) -> No
     assert roll in ORDER
 
 
+@examples(200)
+@given(st.text(max_size=20), SEEDS)
+def test_a_typed_claim_that_is_no_roll_changes_nothing(text: str, seed: int) -> None:
+    game = Game.create("dollar", "ana")
+    game.join("ben")
+    game.start("ana", random.Random(seed))
+    game.apply("ana", Move(Act.ROLL), random.Random(seed))
+    before = game.to_dict()
+    try:
+        move = game.typed_claim("ana", text)
+    except GameError:
+        assert game.to_dict() == before
+        return
+    assert move.act is Act.CLAIM and move.roll in ORDER
+
+
 # --- regressions: bugs these properties found, now fixed ---
 
 
@@ -577,16 +584,16 @@ def lone_player_with_a_queue(preset: str) -> Game:
 
 def test_bluffing_round_with_one_seated_player_and_a_queue_can_go_on() -> None:
     game = lone_player_with_a_queue("mexican")
-    game.apply("ana", "roll", random.Random(1))
-    game.apply("ana", "claim", value="65")
+    game.apply("ana", Move(Act.ROLL), random.Random(1))
+    game.apply("ana", Move(Act.CLAIM, roll=(6, 5)))
     assert game.phase == "playing"
     assert game.to_move is not None, "claim passed to nobody: no one can ever move again"
 
 
 def test_open_round_with_one_seated_player_and_a_queue_can_go_on() -> None:
     game = lone_player_with_a_queue("mexen")
-    game.apply("ana", "roll", ScriptedDice([3, 1]))  # 3-1: hand out a sip, roll again
-    assert game.legal_moves("ana"), "ana must hand out to another seated player: there is none"
+    game.apply("ana", Move(Act.ROLL), ScriptedDice([3, 1]))  # 3-1: hand out a sip, roll again
+    assert game.legal_actions("ana"), "ana must hand out to another seated player: there is none"
 
 
 def test_double_with_a_superscript_digit_is_refused_not_crashing() -> None:

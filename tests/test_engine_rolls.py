@@ -1,4 +1,4 @@
-"""RULES.md §1: the rolls, their order, names, spellings and odds."""
+"""README, Rule sets: the rolls, their order, names, spellings and odds."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""RULES.md §2-§4 scenarios the worked examples leave out: options mixed across rule sets,
+"""Scenarios (README, Rule sets) the worked examples leave out: options mixed across rule sets,
 table rules (lobby, host, stale clicks, timers, units), secrecy and saved games."""
 
 from __future__ import annotations
@@ -13,16 +13,20 @@ from pathlib import Path
 import pytest
 
 from bot.engine import (
+    Act,
     BadOptions,
+    Cause,
     Game,
     GameError,
     GameOver,
     IllegalMove,
+    Move,
     NotInGame,
     NotYourTurn,
     StaleAction,
     TableFull,
     make_options,
+    parse_roll,
 )
 
 from .engine_helpers import ScriptedDice
@@ -40,10 +44,14 @@ def dice(*values: int) -> ScriptedDice:
     return ScriptedDice(list(values))
 
 
-def refused(game: Game, error: type[GameError], move: str, player: str, **kw: object) -> str:
+def refused(
+    game: Game, error: type[GameError], act: str, player: str, *, value: str | None = None,
+    to: str | None = None, expect_move: int | None = None,
+) -> str:  # fmt: skip
     before = game.to_dict()
+    move = Move(Act(act), roll=parse_roll(value) if value else None, to=to)
     with pytest.raises(error) as err:
-        game.apply(player, move, ScriptedDice(), **kw)  # type: ignore[arg-type]
+        game.apply(player, move, ScriptedDice(), expect_move=expect_move)
     assert game.to_dict() == before
     return str(err.value)
 
@@ -111,7 +119,7 @@ def test_first_starter_random_in_a_bluffing_game() -> None:
 def test_only_the_host_ends_a_game_unless_forced() -> None:
     game = started("mexico", ["ana", "ben"])
     refused(game, NotYourTurn, "end", "ben")
-    game.apply("ben", "end", force=True)
+    game.apply("ben", Move(Act.END), force=True)
     assert game.phase == "over" and game.winner is None
     refused(game, GameOver, "roll", "ana")
 
@@ -122,7 +130,7 @@ def test_a_stale_button_is_refused_and_changes_nothing() -> None:
     game.roll("ana", dice(6, 5))
     message = refused(game, StaleAction, "claim", "ana", value="65", expect_move=seen)
     assert "earlier" in message
-    game.apply("ana", "claim", value="65", expect_move=game.move_no)
+    game.apply("ana", Move(Act.CLAIM, roll=(6, 5)), expect_move=game.move_no)
     assert game.standing == (6, 5)
 
 
@@ -176,7 +184,8 @@ def test_bluff_penalties_carry_their_cause_and_who_caused_them() -> None:
     game.claim("ana", "55")
     game.bullshit("ben")
     line = game.ledger[-1]
-    assert line.cause.startswith("caught bluffing 55") and line.by == "ben"
+    assert line.cause == Cause.CAUGHT and line.detail == {"claim": "55", "cup": "62"}
+    assert line.by == "ben"
     assert line.unit == "shot" and line.round == 1
 
 
@@ -195,7 +204,7 @@ def test_secrecy_only_the_roller_sees_the_cup() -> None:
     assert game.view("ana")["cup"] == [6, 2]
     assert game.view("ben")["cup"] is None and game.view(None)["cup"] is None
     assert [e.kind for e in game.visible_events(events, "ben")] == ["rolled", "turn"]
-    assert [e.data for e in events if e.kind == "dice"] == [{"dice": [6, 2]}]
+    assert [e.data for e in events if e.kind == "dice"] == [{"dice": "62"}]
     assert all(e.to == "ana" for e in events if e.kind == "dice")
     game.claim("ana", "62")
     game.accept("ben")
@@ -207,7 +216,7 @@ def test_secrecy_a_blind_roll_is_hidden_from_the_roller_too() -> None:
     events = game.roll("ana", dice(5, 5), blind=True)
     assert game.view("ana")["cup"] is None
     assert not [e for e in events if e.kind == "dice"]
-    assert "roll_blind" not in game.legal_moves("ana")
+    assert Move(Act.ROLL_BLIND) not in game.legal_actions("ana")
 
 
 def test_after_the_call_the_cup_is_shown_to_everyone() -> None:
@@ -216,7 +225,7 @@ def test_after_the_call_the_cup_is_shown_to_everyone() -> None:
     game.claim("ana", "62")
     events = game.bullshit("ben")
     reveal = next(e for e in events if e.kind == "reveal")
-    assert reveal.to is None and reveal.data["dice"] == [4, 2] and reveal.data["bluff"]
+    assert reveal.to is None and reveal.data["dice"] == "42" and reveal.data["bluff"]
 
 
 def test_timeout_twice_removes_from_an_open_game() -> None:
@@ -260,14 +269,15 @@ def test_social_as_a_house_rule_in_an_open_game() -> None:
     game = started("mexen", ["ana", "ben"], three_one="social")
     game.roll("ana", dice(3, 1))
     assert sorted((p.player, p.amount) for p in game.ledger) == [("ana", 1), ("ben", 1)]
-    assert "stand" not in game.legal_moves("ana") and "roll" in game.legal_moves("ana")
+    acts = {m.act for m in game.legal_actions("ana")}
+    assert Act.STAND not in acts and Act.ROLL in acts
 
 
 def test_knight_choice_is_refused_for_self_and_strangers() -> None:
     game = started("mexico", ["ana", "ben"])
     game.roll("ana", dice(1, 1))
     game.roll("ana", dice(1, 1))
-    assert game.legal_moves("ana") == ["knight"]
+    assert game.legal_actions("ana") == [Move(Act.KNIGHT, to="ben")]
     refused(game, IllegalMove, "knight", "ana", to="zed")
     game.choose_knight("ana", "ben")
     assert game.knight == "ben"
@@ -292,9 +302,28 @@ def test_saved_game_loads_identical_with_hidden_dice(preset: str) -> None:
     text = game.to_json()
     loaded = Game.from_json(text)
     assert loaded.to_dict() == game.to_dict()
-    assert json.loads(text)["version"] == 1
+    assert json.loads(text)["version"] == 2
     if preset in ("mexican", "dollar"):
         assert loaded.cup == game.cup is not None
+
+
+def test_a_version_1_state_still_loads_and_plays_on() -> None:
+    """Games saved before causes became codes resume after an upgrade; their old cause
+    text stays as it was written."""
+    game = started("mexen", ["ana", "ben"])
+    game.roll("ana", dice(5, 4))
+    game.end_round("ana")
+    data = game.to_dict()
+    data["version"] = 1
+    for line in data["ledger"]:
+        del line["detail"]
+        line["cause"] = "ended the round early"
+    data["rounds"] = [[1, "ana", "end early"]]
+    loaded = Game.from_dict(data)
+    assert loaded.ledger[0].cause == "ended the round early" and loaded.ledger[0].detail == {}
+    assert loaded.rounds == [(1, "ana", "end_early")]
+    loaded.roll("ana", dice(6, 6))
+    assert loaded.to_dict()["version"] == 2
 
 
 def test_an_unknown_state_version_is_refused() -> None:
@@ -344,3 +373,27 @@ def test_forgetting_old_rounds_keeps_totals_and_the_current_round() -> None:
     assert game.ledger == [] and game.rounds == []
     assert game.summary() == totals and sum(totals[p]["shot"] for p in totals) == 3
     assert Game.from_json(game.to_json()).to_dict() == game.to_dict()
+
+
+def test_mexen_ending_early_costs_no_more_than_losing_under_the_cap() -> None:
+    """The cap bounds the loser's sips, and whoever ends a round early is its loser
+    (README, Rule sets: mexen): with base 5 and cap 4 both cost 4."""
+    game = started("mexen", ["ana", "ben"], base=5, cap=4)
+    game.roll("ana", dice(6, 5))
+    game.end_round("ana")
+    assert [(p.player, p.unit, p.amount, p.cause) for p in game.ledger] == [
+        ("ana", "sip", 4, Cause.ENDED_EARLY)
+    ]
+    game.roll("ana", dice(4, 3))
+    game.stand("ana")
+    game.roll("ben", dice(6, 6))
+    game.stand("ben")
+    assert game.ledger[-1].amount == 4 and game.ledger[-1].cause == Cause.LOWEST
+    assert game.players["ana"].totals == {"sip": 8}
+
+
+def test_ending_early_below_the_cap_costs_the_base() -> None:
+    game = started("mexen", ["ana", "ben"], base=2, cap=4)
+    game.roll("ana", dice(5, 4))
+    game.end_round("ana")
+    assert game.ledger[-1].amount == 2

@@ -15,14 +15,44 @@ from .errors import (
     StaleAction,
     TableFull,
 )
+from .events import Cause, Event, Kind, Penalty, Reason
 from .game import MOVES, Game
+from .moves import BOT_ONLY, Act, Move
 from .presets import PRESET_NAMES, PRESETS, Options, make_options
-from .rolls import ORDER, RANK, Roll, code, make_roll, name, parse_roll
-from .state import FORMAT_VERSION, Event, Penalty
+from .rolls import ORDER, RANK, Roll, code, from_code, make_roll, name, parse_roll
+from .state import FORMAT_VERSION
 
 __all__ = [
-    "FORMAT_VERSION", "MOVES", "ORDER", "PRESETS", "PRESET_NAMES", "RANK",
-    "BadOptions", "Event", "Game", "GameError", "GameOver", "IllegalMove", "InvalidClaim",
-    "NotInGame", "NotYourTurn", "Options", "Penalty", "Roll", "StaleAction", "TableFull",
-    "code", "make_options", "make_roll", "name", "parse_roll",
+    "BOT_ONLY",
+    "FORMAT_VERSION",
+    "MOVES",
+    "ORDER",
+    "PRESETS",
+    "PRESET_NAMES",
+    "RANK",
+    "Act",
+    "BadOptions",
+    "Cause",
+    "Event",
+    "Game",
+    "GameError",
+    "GameOver",
+    "IllegalMove",
+    "InvalidClaim",
+    "Kind",
+    "Move",
+    "NotInGame",
+    "NotYourTurn",
+    "Options",
+    "Penalty",
+    "Reason",
+    "Roll",
+    "StaleAction",
+    "TableFull",
+    "code",
+    "from_code",
+    "make_options",
+    "make_roll",
+    "name",
+    "parse_roll",
 ]  # fmt: skip

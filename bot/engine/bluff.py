@@ -1,4 +1,4 @@
-"""Bluffing under the cup (RULES.md §2): ``mexican`` and ``dollar``, and any mix of their
+"""Bluffing under the cup (README, Rule sets): ``mexican`` and ``dollar``, and any mix of their
 mechanisms.
 
 Each action checks everything first and only then changes state, so a refusal leaves the
@@ -10,11 +10,11 @@ from __future__ import annotations
 from random import Random
 
 from .errors import IllegalMove, InvalidClaim, NotInGame, NotYourTurn
-from .rolls import RANK, THREE_ONE, TOP, Roll, code, is_double, make_roll, parse_roll
-from .state import Event
+from .events import Cause, Event, Kind, Reason
+from .rolls import ORDER, RANK, THREE_ONE, TOP, Roll, code, is_double, make_roll, parse_roll
 from .table import TableMixin
 
-#: Drink for a lost call, by the claimed value's tier (RULES.md §2.1).
+#: Drink for a lost call, by the claimed value's tier (README, Rule sets).
 _TIER_DRINK = {"plain": "sip", "double": "shot", "top": "chug"}
 
 
@@ -40,8 +40,30 @@ class BluffMixin(TableMixin):
         return rank == standing and (self.options.ties or self.standing == TOP)
 
     def valid_claims(self) -> list[Roll]:
-        """The claims that would be accepted now, lowest first (for autocomplete)."""
-        return [r for r in RANK if self._claim_allowed(r)]
+        """The claims that would be accepted now, lowest first (for autocomplete).
+
+        The rolls are in rank order, so the valid ones are a tail of that order: found by
+        where it starts rather than by testing all 21 (this runs for every button drawn).
+        """
+        start = 0
+        if self.standing is not None:
+            standing = RANK[self.standing]
+            tie = self.options.ties or self.standing == TOP
+            start = standing if tie else standing + 1
+        tail = ORDER[start:]
+        if start == 0 and self.options.three_one != "low":
+            return list(tail[1:])  # a 3-1 that is no result is never a claim
+        return list(tail)
+
+    def is_bluff(self, cup: Roll, claim: Roll) -> bool:
+        """Whether claiming ``claim`` over ``cup`` claims more than is there: a claim wins
+        a call when the cup is equal or higher (README, Rule sets)."""
+        return RANK[cup] < RANK[claim]
+
+    def can_pass_after_accept(self) -> bool:
+        """Whether accepting a claim opens a choice rolling does not: passing the cup on
+        unseen. Where it doesn't, accepting is only the first half of a roll."""
+        return self.options.pass_unrolled and self.standing != TOP
 
     def _parse_claim(self, value: str | Roll) -> Roll:
         roll = parse_roll(value) if isinstance(value, str) else make_roll(*value)
@@ -119,35 +141,35 @@ class BluffMixin(TableMixin):
         events: list[Event] = []
         if self.stage == "answer":
             events.append(
-                Event("accepted", player, {"claim": code(self.standing), "by_roll": True})
-            )  # type: ignore[arg-type]
+                Event(Kind.ACCEPTED, player, {"claim": code(self.standing), "by_roll": True})  # type: ignore[arg-type]
+            )
         dice = make_roll(rng.randint(1, 6), rng.randint(1, 6))
         if dice == THREE_ONE and self.options.three_one == "social":
             # Social: the 3-1 is shown to all, everyone sips, and the roller must roll again.
             self.cup = dice
             self.seen_by = list(self.seats)
-            events.append(Event("social", player, {"dice": list(dice)}))
+            events.append(Event(Kind.SOCIAL, player, {"dice": code(dice)}))
             for seated in self.seats:
-                self._book(seated, "sip", 1, "Social (3-1)", player, events)
+                self._book(seated, "sip", 1, Cause.SOCIAL, player, events)
             self.stage = "reroll"
             return self._done(player, events)
         self.cup = dice
         self.seen_by = [] if blind else [player]
         self.stage = "rolled"
-        events.append(Event("rolled", player, {"blind": blind}))
+        events.append(Event(Kind.ROLLED, player, {"blind": blind}))
         if not blind:
-            events.append(Event("dice", player, {"dice": list(dice)}, to=player))
+            events.append(Event(Kind.DICE, player, {"dice": code(dice)}, to=player))
         return self._done(player, events)
 
     def claim(self, player: str, value: str | Roll) -> list[Event]:
         roll = self._check_claim(player, value)
-        return self._make_claim(player, roll, "claimed")
+        return self._make_claim(player, roll, Kind.CLAIMED)
 
     def pass_cup(self, player: str, value: str | Roll) -> list[Event]:
         roll = self._check_pass(player, value)
-        return self._make_claim(player, roll, "passed")
+        return self._make_claim(player, roll, Kind.PASSED)
 
-    def _make_claim(self, player: str, roll: Roll, kind: str) -> list[Event]:
+    def _make_claim(self, player: str, roll: Roll, kind: Kind) -> list[Event]:
         self.standing = roll
         self.claimer = player
         self.stage = "answer"
@@ -158,52 +180,51 @@ class BluffMixin(TableMixin):
     def accept(self, player: str) -> list[Event]:
         self._check_answer(player)
         self.stage = "accepted"
-        return self._done(player, [Event("accepted", player, {"claim": code(self.standing)})])  # type: ignore[arg-type]
+        return self._done(player, [Event(Kind.ACCEPTED, player, {"claim": code(self.standing)})])  # type: ignore[arg-type]
 
     def bullshit(self, player: str) -> list[Event]:
         self._check_answer(player)
         claimer, claim, cup = self.claimer, self.standing, self.cup
         assert claimer is not None and claim is not None and cup is not None
-        bluffed = RANK[cup] < RANK[claim]
+        bluffed = self.is_bluff(cup, claim)
         loser = claimer if bluffed else player
         events = [
-            Event("reveal", player, {
-                "dice": list(cup), "claim": code(claim), "claimer": claimer,
+            Event(Kind.REVEAL, player, {
+                "dice": code(cup), "claim": code(claim), "claimer": claimer,
                 "bluff": bluffed, "loser": loser,
             })
         ]  # fmt: skip
         self.seen_by = list(self.seats)
-        if bluffed:
-            cause = f"caught bluffing {code(claim)} (the cup showed {code(cup)})"
-        else:
-            cause = f"called bullshit on a true {code(claim)} (the cup showed {code(cup)})"
+        cause = Cause.CAUGHT if bluffed else Cause.WRONG_CALL
+        detail = {"claim": code(claim), "cup": code(cup)}
         by = player if bluffed else claimer
         if self.options.drink != "none":
             drink = _TIER_DRINK[_tier(claim)] if self.options.drink == "tiers" else "sip"
-            self._book(loser, drink, 1, cause, by, events)
-        self._lose_life(loser, 1, cause, by, events)
+            self._book(loser, drink, 1, cause, by, events, detail)
+        self._lose_life(loser, 1, cause, by, events, detail)
         # The caller starts the next round, or the next player still in after them.
-        self._finish_round(loser, "call", events, starter=player)
+        self._finish_round(loser, Reason.CALL, events, starter=player)
         return self._done(player, events)
 
     def fold(self, player: str) -> list[Event]:
         self._check_fold(player)
-        events = [Event("folded", player, {"claim": code(self.standing)})]  # type: ignore[arg-type]
-        cause = f"folded against {code(self.standing)}"  # type: ignore[arg-type]
-        self._book(player, "sip", 1, cause, None, events)
-        self._lose_life(player, 1, cause, None, events)
+        detail = {"claim": code(self.standing)}  # type: ignore[arg-type]
+        events = [Event(Kind.FOLDED, player, dict(detail))]
+        self._book(player, "sip", 1, Cause.FOLDED, None, events, detail)
+        self._lose_life(player, 1, Cause.FOLDED, None, events, detail)
         seats_before = list(self.seats)
-        self._finish_round(player, "fold", events, starter=self._next_in(player, seats_before))
+        starter = self._next_in(player, seats_before)
+        self._finish_round(player, Reason.FOLD, events, starter=starter)
         return self._done(player, events)
 
     def _bluff_timeout(self, player: str, events: list[Event]) -> None:
         """Whoever let the timer run out loses the round at the lowest tier."""
-        cause = "turn timer ran out"
         if self.options.drink != "none":
-            self._book(player, "sip", 1, cause, None, events)
-        self._lose_life(player, 1, cause, None, events)
+            self._book(player, "sip", 1, Cause.TIMER, None, events)
+        self._lose_life(player, 1, Cause.TIMER, None, events)
         seats_before = list(self.seats)
-        self._finish_round(player, "timeout", events, starter=self._next_in(player, seats_before))
+        starter = self._next_in(player, seats_before)
+        self._finish_round(player, Reason.TIMER, events, starter=starter)
 
     def _bluff_leave(self, player: str, seats_before: list[str], events: list[Event]) -> None:
         """The mover or the maker of an unanswered claim leaving voids the round."""
@@ -212,7 +233,7 @@ class BluffMixin(TableMixin):
             if self.claimer == player:
                 self.claimer = None
             return
-        self._finish_round(None, "void", events, starter=self._next_in(player, seats_before))
+        self._finish_round(None, Reason.VOID, events, starter=self._next_in(player, seats_before))
 
     def _reset_bluff_round(self) -> None:
         self.stage = "open"

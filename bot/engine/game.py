@@ -13,10 +13,12 @@ from typing import Any
 
 from .bluff import BluffMixin
 from .errors import GameError, IllegalMove, StaleAction
+from .events import Event
+from .moves import Act, Move
 from .open_roll import OpenMixin
 from .presets import make_options
-from .rolls import TOP
-from .state import Event, GameState, PlayerState
+from .rolls import ORDER, TOP, Roll, parse_roll
+from .state import GameState, PlayerState
 
 
 class Game(BluffMixin, OpenMixin):
@@ -60,42 +62,64 @@ class Game(BluffMixin, OpenMixin):
 
     # --- one entry point for replays and the bot -------------------------------------------
     def apply(
-        self, player: str, move: str, rng: Random | None = None, *,
-        value: str | None = None, to: str | None = None, die: int | None = None,
+        self, player: str, move: Move, rng: Random | None = None, *,
         expect_move: int | None = None, force: bool = False,
     ) -> list[Event]:  # fmt: skip
         """Play ``move`` for ``player``. ``expect_move`` is the move number the caller saw
         (a button carries it): any other number means the click is stale and is refused."""
         if expect_move is not None and expect_move != self.move_no:
             raise StaleAction("That button is from an earlier turn; use the latest message.")
-        handler = _MOVES.get(move)
+        handler = _MOVES.get(move.act)
         if handler is None:
-            raise IllegalMove(f"Unknown move '{move}'.")
-        return handler(self, player, rng or Random(), value, to, die, force)
+            raise IllegalMove(f"Unknown move '{move.act}'.")
+        return handler(self, player, rng or Random(), move, force)
 
     # --- what a player may do -----------------------------------------------------------------
-    def legal_moves(self, player: str) -> list[str]:
-        """The moves ``player`` could make now (buttons to enable, random play in tests).
+    def legal_actions(self, player: str) -> list[Move]:
+        """Every move ``player`` could make now, each complete with its value or target
+        (buttons and menus to draw, random play in tests and benchmarks).
 
         Built from the same checks the moves run, so it can never disagree with them; only
         the checks of this game's family are tried, and only TAP for a player not to move.
+        Table moves (join, leave, start, end) and the timer are not listed.
         """
         if self.phase != "playing" or player not in self.seats:
             return []
         if player != self.to_move:
-            return ["tap"] if self.stuck else []
+            return [_TAP] if self.stuck else []
         checks = _BLUFF_CHECKS if self.bluffing else _OPEN_CHECKS
-        moves = []
-        for move, check in checks:
+        moves: list[Move] = []
+        for act, check in checks:
             try:
                 check(self, player)
             except GameError:
                 continue
-            moves.append(move)
+            moves += _EXPAND[act](self, player) if act in _EXPAND else [_PLAIN[act]]
         return moves
+
+    def typed_claim(self, player: str, text: str) -> Move:
+        """A claim typed as text, as the move it is now: right after accepting without a
+        roll, a claim is a pass of the unseen cup (README, Rule sets)."""
+        roll = parse_roll(text)
+        act = Act.PASS if self.bluffing and self.stage == "accepted" else Act.CLAIM
+        return Move(act, roll=roll)
+
+    def owes_choice(self, player: str) -> Act | None:
+        """The private choice ``player`` must make before anything else (a hand-out after
+        a 3-1, or naming the next Knight), if any."""
+        if self.phase != "playing" or player != self.to_move:
+            return None
+        return _CHOICES.get(self.pending or "")
+
+    def sees_cup(self, player: str) -> bool:
+        """Whether ``player`` may look at the dice under the cup now."""
+        return self.bluffing and self.cup is not None and player in self.seen_by
 
     def _someone_else(self, player: str) -> str:
         return next((p for p in self.seats if p != player), player)
+
+    def _others(self, player: str) -> list[str]:
+        return [p for p in self.seats if p != player]
 
     def _check_claim_stage(self, player: str) -> None:
         # With a roll in hand some claim is always valid: at worst the top roll (which
@@ -115,7 +139,7 @@ class Game(BluffMixin, OpenMixin):
         if self.bluffing and (viewer is None or viewer not in self.seen_by):
             data["cup"] = None
         data["viewer"] = viewer
-        data["legal_moves"] = self.legal_moves(viewer) if viewer else []
+        data["legal_moves"] = [m.encode() for m in self.legal_actions(viewer)] if viewer else []
         data["standing_name"] = self.say(self.standing) if self.standing else None
         return data
 
@@ -152,47 +176,65 @@ class Game(BluffMixin, OpenMixin):
             self.rounds = [r for r in self.rounds if r[0] >= round_no]
 
 
-_Handler = Callable[["Game", str, Random, str | None, str | None, int | None, bool], list[Event]]
-#: Every move by name: (game, player, rng, value, to, die, force) -> events.
-_MOVES: dict[str, _Handler] = {
-    "join": lambda g, p, r, v, t, d, f: g.join(p),
-    "leave": lambda g, p, r, v, t, d, f: g.leave(p),
-    "start": lambda g, p, r, v, t, d, f: g.start(p, r),
-    "end": lambda g, p, r, v, t, d, f: g.end(p, f),
-    "roll": lambda g, p, r, v, t, d, f: g.roll(p, r),
-    "roll_blind": lambda g, p, r, v, t, d, f: g.roll(p, r, blind=True),
-    "claim": lambda g, p, r, v, t, d, f: g.claim(p, _need(v, "a claim")),
-    "pass": lambda g, p, r, v, t, d, f: g.pass_cup(p, _need(v, "a claim")),
-    "accept": lambda g, p, r, v, t, d, f: g.accept(p),
-    "bullshit": lambda g, p, r, v, t, d, f: g.bullshit(p),
-    "fold": lambda g, p, r, v, t, d, f: g.fold(p),
-    "stand": lambda g, p, r, v, t, d, f: g.stand(p),
-    "keep": lambda g, p, r, v, t, d, f: g.keep(p, _need(d, "the die to keep"), r),
-    "endround": lambda g, p, r, v, t, d, f: g.end_round(p),
-    "tap": lambda g, p, r, v, t, d, f: g.tap(p),
-    "handout": lambda g, p, r, v, t, d, f: g.hand_out(p, _need(t, "a player")),
-    "knight": lambda g, p, r, v, t, d, f: g.choose_knight(p, _need(t, "a player")),
-    "timeout": lambda g, p, r, v, t, d, f: g.timeout(p, r),
+_Handler = Callable[["Game", str, Random, Move, bool], list[Event]]
+#: Every move by act: (game, player, rng, move, force) -> events.
+_MOVES: dict[Act, _Handler] = {
+    Act.JOIN: lambda g, p, r, m, f: g.join(p),
+    Act.LEAVE: lambda g, p, r, m, f: g.leave(p),
+    Act.START: lambda g, p, r, m, f: g.start(p, r),
+    Act.END: lambda g, p, r, m, f: g.end(p, f),
+    Act.ROLL: lambda g, p, r, m, f: g.roll(p, r),
+    Act.ROLL_BLIND: lambda g, p, r, m, f: g.roll(p, r, blind=True),
+    Act.CLAIM: lambda g, p, r, m, f: g.claim(p, _need(m.roll, "a claim")),
+    Act.PASS: lambda g, p, r, m, f: g.pass_cup(p, _need(m.roll, "a claim")),
+    Act.ACCEPT: lambda g, p, r, m, f: g.accept(p),
+    Act.BULLSHIT: lambda g, p, r, m, f: g.bullshit(p),
+    Act.FOLD: lambda g, p, r, m, f: g.fold(p),
+    Act.STAND: lambda g, p, r, m, f: g.stand(p),
+    Act.KEEP: lambda g, p, r, m, f: g.keep(p, _need(m.die, "the die to keep"), r),
+    Act.ENDROUND: lambda g, p, r, m, f: g.end_round(p),
+    Act.TAP: lambda g, p, r, m, f: g.tap(p),
+    Act.HANDOUT: lambda g, p, r, m, f: g.hand_out(p, _need(m.to, "a player")),
+    Act.KNIGHT: lambda g, p, r, m, f: g.choose_knight(p, _need(m.to, "a player")),
+    Act.TIMEOUT: lambda g, p, r, m, f: g.timeout(p, r),
 }
 
-#: (move, check) per family, in button order; each check raises GameError when refused.
-_BLUFF_CHECKS: tuple[tuple[str, Callable[[Game, str], None]], ...] = (
-    ("roll", lambda g, p: g._check_roll_bluff(p, False)),
-    ("roll_blind", lambda g, p: g._check_roll_bluff(p, True)),
-    ("claim", Game._check_claim_stage),
-    ("accept", Game._check_answer),
-    ("bullshit", Game._check_answer),
-    ("fold", Game._check_fold),
-    ("pass", Game._check_pass_stage),
+#: (act, check) per family, in button order; each check raises GameError when refused.
+_BLUFF_CHECKS: tuple[tuple[Act, Callable[[Game, str], None]], ...] = (
+    (Act.ROLL, lambda g, p: g._check_roll_bluff(p, False)),
+    (Act.ROLL_BLIND, lambda g, p: g._check_roll_bluff(p, True)),
+    (Act.CLAIM, Game._check_claim_stage),
+    (Act.ACCEPT, Game._check_answer),
+    (Act.BULLSHIT, Game._check_answer),
+    (Act.FOLD, Game._check_fold),
+    (Act.PASS, Game._check_pass_stage),
 )
-_OPEN_CHECKS: tuple[tuple[str, Callable[[Game, str], None]], ...] = (
-    ("roll", lambda g, p: g._check_roll_open(p, False)),
-    ("stand", Game._check_stand),
-    ("keep", lambda g, p: g._check_keep(p, g.keepable_die() or 0)),
-    ("endround", Game._check_endround),
-    ("handout", lambda g, p: g._check_handout(p, g._someone_else(p))),
-    ("knight", lambda g, p: g._check_knight(p, g._someone_else(p))),
+_OPEN_CHECKS: tuple[tuple[Act, Callable[[Game, str], None]], ...] = (
+    (Act.ROLL, lambda g, p: g._check_roll_open(p, False)),
+    (Act.STAND, Game._check_stand),
+    (Act.KEEP, lambda g, p: g._check_keep(p, g.keepable_die() or 0)),
+    (Act.ENDROUND, Game._check_endround),
+    (Act.HANDOUT, lambda g, p: g._check_handout(p, g._someone_else(p))),
+    (Act.KNIGHT, lambda g, p: g._check_knight(p, g._someone_else(p))),
 )
+
+#: Moves that take no argument, built once (the engine benchmark lists them per move).
+_PLAIN: dict[Act, Move] = {act: Move(act) for act in Act}
+_TAP = _PLAIN[Act.TAP]
+#: Acts listed once per value or target: every valid claim, every other seated player.
+#: Claim moves are values: built once per roll and handed out again.
+_CLAIM_MOVES: dict[Act, dict[Roll, Move]] = {
+    act: {roll: Move(act, roll=roll) for roll in ORDER} for act in (Act.CLAIM, Act.PASS)
+}
+_EXPAND: dict[Act, Callable[[Game, str], list[Move]]] = {
+    Act.CLAIM: lambda g, p: list(map(_CLAIM_MOVES[Act.CLAIM].__getitem__, g.valid_claims())),
+    Act.PASS: lambda g, p: list(map(_CLAIM_MOVES[Act.PASS].__getitem__, g.valid_claims())),
+    Act.KEEP: lambda g, p: [Move(Act.KEEP, die=g.keepable_die())],
+    Act.HANDOUT: lambda g, p: [Move(Act.HANDOUT, to=o) for o in g._others(p)],
+    Act.KNIGHT: lambda g, p: [Move(Act.KNIGHT, to=o) for o in g._others(p)],
+}
+#: The engine's pending choice -> the move that makes it.
+_CHOICES: dict[str, Act] = {"handout": Act.HANDOUT, "knight": Act.KNIGHT}
 
 
 def _need(value: Any, what: str) -> Any:
@@ -201,5 +243,5 @@ def _need(value: Any, what: str) -> Any:
     return value
 
 
-#: Every move a seated player can be offered (legal_moves returns a subset of these).
-MOVES: tuple[str, ...] = (*dict.fromkeys(m for m, _ in _BLUFF_CHECKS + _OPEN_CHECKS), "tap")
+#: Every act a seated player can be offered (legal_actions returns moves of these).
+MOVES: tuple[Act, ...] = (*dict.fromkeys(a for a, _ in _BLUFF_CHECKS + _OPEN_CHECKS), Act.TAP)

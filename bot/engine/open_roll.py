@@ -1,4 +1,4 @@
-"""Open rolls (RULES.md §3): ``mexen``, ``mexicanen`` and ``mexico``, and any mix of their
+"""Open rolls (README, Rule sets): ``mexen``, ``mexicanen`` and ``mexico``, and any mix of their
 mechanisms (hand-out, Elbow, keep, pot, Knight, STUCK, end early, roll-offs, doubling).
 
 Every roll is public. Checks come first and state changes after, so a refused action
@@ -10,8 +10,8 @@ from __future__ import annotations
 from random import Random
 
 from .errors import IllegalMove, NotInGame, NotYourTurn
+from .events import Cause, Event, Kind, Reason
 from .rolls import RANK, STUCK, THREE_ONE, TOP, Roll, code, is_double, make_roll
-from .state import Event
 from .table import TableMixin
 
 
@@ -144,22 +144,22 @@ class OpenMixin(TableMixin):
 
     def stand(self, player: str) -> list[Event]:
         self._check_stand(player)
-        events = [Event("stood", player, {"roll": code(self.last)})]  # type: ignore[arg-type]
+        events = [Event(Kind.STOOD, player, {"roll": code(self.last)})]  # type: ignore[arg-type]
         self._end_turn(player, events)
         return self._done(player, events)
 
     def end_round(self, player: str) -> list[Event]:
         self._check_endround(player)
-        events = [Event("ended_round", player, {"roll": code(self.last)})]  # type: ignore[arg-type]
+        events = [Event(Kind.ENDED_ROUND, player, {"roll": code(self.last)})]  # type: ignore[arg-type]
         self.results[player] = self.last  # type: ignore[assignment]
-        self._lose_open_round(player, "end early", events)
+        self._lose_open_round(player, Reason.END_EARLY, events)
         return self._done(player, events)
 
     def tap(self, player: str) -> list[Event]:
         self._check_tap(player)
         roller = self.to_move
         assert roller is not None
-        events = [Event("tapped", player, {"roller": roller, "roll": code(STUCK)})]
+        events = [Event(Kind.TAPPED, player, {"roller": roller, "roll": code(STUCK)})]
         self._end_turn(roller, events)
         return self._done(player, events)
 
@@ -173,21 +173,22 @@ class OpenMixin(TableMixin):
         self._check_knight(player, to)
         self.knight = to
         self.pending = None
-        events = [Event("knight", to, {"knight": to, "named_by": player})]
+        events = [Event(Kind.KNIGHT, to, {"knight": to, "named_by": player})]
         self._after_roll(player, events)
         return self._done(player, events)
 
     # --- mechanics --------------------------------------------------------------------------
     def _give_handout(self, player: str, to: str, events: list[Event]) -> None:
-        self._book(to, "sip", 1, "handed out after a 3-1", player, events)
+        self._book(to, "sip", 1, Cause.HANDED_OUT, player, events)
         self.pending = "reroll"
 
     def _take_roll(self, player: str, dice: Roll, kept: int | None, events: list[Event]) -> None:
         """Apply one roll's effects; whether the turn ends is decided by the caller."""
         deciding = self.rolloff is not None
-        events.append(
-            Event("rolled", player, {"dice": list(dice), "kept": kept, "rolloff": deciding})
-        )
+        rolled = Event(Kind.ROLLED, player, {
+            "dice": code(dice), "kept": kept, "rolloff": deciding, "n": None,
+        })  # fmt: skip
+        events.append(rolled)
         if self._special_three_one(dice):
             self.last = None
             effect = self.options.three_one
@@ -195,7 +196,7 @@ class OpenMixin(TableMixin):
                 self.pending = "handout"
             elif effect == "social":
                 for seated in self.seats:
-                    self._book(seated, "sip", 1, "Social (3-1)", player, events)
+                    self._book(seated, "sip", 1, Cause.SOCIAL, player, events)
                 self.pending = "reroll"
             elif deciding:
                 self.pending = "reroll"
@@ -203,7 +204,7 @@ class OpenMixin(TableMixin):
                 self.rolls = 0
                 self.kept = False
                 self.pending = None
-            events.append(Event(effect, player, {"dice": list(dice)}))
+            events.append(Event(Kind(effect), player, {"dice": code(dice)}))
             return
         self.pending = None
         self.last = dice
@@ -213,13 +214,14 @@ class OpenMixin(TableMixin):
             self.results[player] = dice
             return
         self.rolls += 1
+        rolled.data["n"] = self.rolls  # which counting roll of the turn this was
         if self.options.loss == "pot":
             self._grow_pot(dice, events)
         if self.options.knight and is_double(dice):
             self._knight_effects(player, dice, events)
         if self.options.stuck and dice == STUCK and self.rolls < self.allowed_rolls():
             self.stuck = True
-            events.append(Event("stuck", player))
+            events.append(Event(Kind.STUCK, player))
 
     def _grow_pot(self, dice: Roll, events: list[Event]) -> None:
         before = self.pot
@@ -230,24 +232,25 @@ class OpenMixin(TableMixin):
         if self.options.cap is not None:
             self.pot = min(self.pot, self.options.cap)
         if self.pot != before:
-            events.append(Event("pot", None, {"pot": self.pot, "was": before}))
+            events.append(Event(Kind.POT, None, {"pot": self.pot, "was": before}))
 
     def _knight_effects(self, player: str, dice: Roll, events: list[Event]) -> None:
         knight = self.knight
         if dice == (1, 1):
             if knight is not None:
-                self._book(knight, "sip", 1, "Knight, when a 1-1 was rolled", player, events)
+                self._book(knight, "sip", 1, Cause.KNIGHT_ONE_ONE, player, events)
             if knight != player:
                 self.knight = player
-                events.append(Event("knight", player, {"knight": player, "was": knight}))
+                events.append(Event(Kind.KNIGHT, player, {"knight": player, "was": knight}))
             elif len(self.seats) > 1:
                 self.pending = "knight"
-                events.append(Event("knight_choice", player))
+                events.append(Event(Kind.KNIGHT_CHOICE, player))
         elif knight is not None:
-            self._book(knight, "sip", dice[0], f"Knight's double {dice[0]}", player, events)
+            detail = {"die": dice[0]}
+            self._book(knight, "sip", dice[0], Cause.KNIGHT_DOUBLE, player, events, detail)
 
     def _after_roll(self, player: str, events: list[Event]) -> None:
-        """End the turn where the rules end it by themselves (RULES.md §3 step 2)."""
+        """End the turn where the rules end it by themselves (README, Rule sets)."""
         if self.pending is not None or self.last is None:
             return
         if self.rolloff is not None:
@@ -263,7 +266,7 @@ class OpenMixin(TableMixin):
             self.results[player] = self.last
         if self.limit is None:
             self.limit = self.rolls
-            events.append(Event("limit", player, {"limit": self.limit}))
+            events.append(Event(Kind.LIMIT, player, {"limit": self.limit}))
         self._clear_turn()
         idx = self.order.index(player)
         if idx + 1 < len(self.order):
@@ -279,7 +282,7 @@ class OpenMixin(TableMixin):
         self.stuck = False
 
     def _resolve(self, events: list[Event]) -> None:
-        """Everyone has a roll: the lowest loses, ties roll off (RULES.md §3 steps 3-4)."""
+        """Everyone has a roll: the lowest loses, ties roll off (README, Rule sets)."""
         contenders = [p for p in self.order if p in self.results]
         pool = self.rolloff if self.rolloff is not None else contenders
         pool = [p for p in pool if p in self.results]
@@ -288,11 +291,11 @@ class OpenMixin(TableMixin):
         low = min(RANK[self.results[p]] for p in pool)
         tied = [p for p in pool if RANK[self.results[p]] == low]
         if len(tied) == 1:
-            self._lose_open_round(tied[0], "lowest", events)
+            self._lose_open_round(tied[0], Reason.LOWEST, events)
         elif self.options.rolloff:
             self._start_rolloff(tied, events)
         else:
-            self._lose_open_round(tied[-1], "lowest", events)
+            self._lose_open_round(tied[-1], Reason.LOWEST, events)
 
     def _start_rolloff(self, tied: list[str], events: list[Event]) -> None:
         self.rolloff = list(tied)
@@ -300,7 +303,7 @@ class OpenMixin(TableMixin):
             self.results.pop(player, None)
         self._clear_turn()
         self.to_move = tied[0]
-        events.append(Event("rolloff", None, {"players": list(tied)}))
+        events.append(Event(Kind.ROLLOFF, None, {"players": list(tied)}))
 
     def _next_in_rolloff(self, events: list[Event]) -> None:
         assert self.rolloff is not None
@@ -311,35 +314,35 @@ class OpenMixin(TableMixin):
         else:
             self._resolve(events)
 
-    def _lose_open_round(self, loser: str, how: str, events: list[Event]) -> None:
+    def _lose_open_round(self, loser: str, how: Reason, events: list[Event]) -> None:
         o = self.options
         mexes = self.mex_count
         roll = self.results.get(loser)
-        lowest = f"lowest roll {code(roll)}" if roll else "last of the tied players left"
-        if how == "end early":
-            cause = "ended the round early"
+        detail: dict[str, object] = {"roll": code(roll) if roll else None, "mexes": mexes}
+        if how is Reason.END_EARLY:
             if o.lives is not None:
-                self._book(loser, "life", 1, cause, None, events)
+                self._book(loser, "life", 1, Cause.ENDED_EARLY, None, events)
             else:
-                self._book(loser, "sip", o.base, cause, None, events)
+                # The single penalty, which the cap bounds like any loser's sips
+                # (README, Rule sets: mexen).
+                sips = o.base if o.cap is None else min(o.base, o.cap)
+                self._book(loser, "sip", sips, Cause.ENDED_EARLY, None, events)
         elif o.loss == "pot":
-            self._book(loser, "sip", self.pot, f"{lowest}: took the pot", None, events)
-            self._lose_life(loser, 1, lowest, None, events)
+            detail["pot"] = self.pot
+            self._book(loser, "sip", self.pot, Cause.POT, None, events, detail)
+            self._lose_life(loser, 1, Cause.LOWEST, None, events, detail)
+        elif o.lives is not None:
+            lives = o.lives_per_mex * mexes if mexes else 1
+            self._book(loser, "life", lives, Cause.LOWEST, None, events, detail)
         else:
-            cause = lowest + (f", {mexes}x {o.top_name}" if mexes else "")
-            if o.lives is not None:
-                self._book(
-                    loser, "life", o.lives_per_mex * mexes if mexes else 1, cause, None, events
-                )
-            else:
-                sips = o.base * o.mex_multiplier**mexes
-                if o.cap is not None:
-                    sips = min(sips, o.cap)
-                self._book(loser, "sip", sips, cause, None, events)
+            sips = o.base * o.mex_multiplier**mexes
+            if o.cap is not None:
+                sips = min(sips, o.cap)
+            self._book(loser, "sip", sips, Cause.LOWEST, None, events, detail)
         self._finish_round(loser, how, events)
 
     def _open_timeout(self, player: str, rng: Random, events: list[Event]) -> None:
-        """The bot finishes the turn the least eventful way (RULES.md §4 turn timer)."""
+        """The bot finishes the turn the least eventful way (README, Rule sets)."""
         if self.pending == "knight":
             self.pending = None  # the Knight stays as is
         while True:
@@ -358,7 +361,8 @@ class OpenMixin(TableMixin):
         self._end_turn(player, events)
 
     def _open_leave(self, player: str, seats_before: list[str], events: list[Event]) -> None:
-        """The leaver's rolls stop counting; 21s they rolled and the pot stay (RULES.md §4)."""
+        """The leaver's rolls stop counting; 21s they rolled and the pot stay (README,
+        Rule sets)."""
         was_mover = self.to_move == player
         self.results.pop(player, None)
         if self.rolloff is not None and player in self.rolloff:
@@ -366,7 +370,7 @@ class OpenMixin(TableMixin):
             if player in self.order:
                 self.order.remove(player)
             if len(self.rolloff) == 1:
-                self._lose_open_round(self.rolloff[0], "lowest", events)
+                self._lose_open_round(self.rolloff[0], Reason.LOWEST, events)
             elif not self.rolloff:
                 self.rolloff = None
                 self._resolve(events)
@@ -378,7 +382,7 @@ class OpenMixin(TableMixin):
         idx = self.order.index(player)
         if was_mover and self.rolloff is None and self.limit is None and self.rolls > 0:
             self.limit = self.rolls
-            events.append(Event("limit", player, {"limit": self.limit}))
+            events.append(Event(Kind.LIMIT, player, {"limit": self.limit}))
         self.order.remove(player)
         if not was_mover:
             return

@@ -23,7 +23,7 @@ First = Literal["host", "random"]
 
 @dataclass(frozen=True, slots=True)
 class Options:
-    """One game's rules. Field names match RULES.md's option names where it has one."""
+    """One game's rules. Field names match the option names in the README (Rule sets)."""
 
     family: Family
     top_name: str

@@ -52,7 +52,7 @@ def chance_to_beat(roll: Roll, reroll_three_one: bool, ties_win: bool = True) ->
     """Chance that one fresh roll is at least (``ties_win``) or above ``roll``.
 
     Where a 3-1 is rolled again it is no outcome, so the chances are out of 34, not 36
-    (RULES.md §1 Odds). Used to tell players how likely a reveal was.
+    (README, Rule sets). Used to tell players how likely a reveal was.
     """
     outcomes = [r for r in ORDER if not (reroll_three_one and r == THREE_ONE)]
     total = sum(odds_in_36(r) for r in outcomes)

@@ -9,50 +9,18 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
+from .events import Event, Penalty, Unit
 from .presets import Options
 from .rolls import Roll
 
-FORMAT_VERSION = 1
+#: Version 2: penalty causes and reasons are codes with details (version 1 kept text).
+FORMAT_VERSION = 2
+READABLE_VERSIONS = (1, 2)
 
 Phase = Literal["lobby", "playing", "over"]
-Unit = Literal["sip", "shot", "chug", "life", "point"]
-#: Points per drink when a table counts in points (RULES.md §4 Units).
+__all__ = ["FORMAT_VERSION", "POINTS_PER", "Event", "GameState", "Penalty", "PlayerState", "Unit"]
+#: Points per drink when a table counts in points (README, Rule sets).
 POINTS_PER: dict[str, int] = {"sip": 1, "shot": 2, "chug": 4}
-
-
-@dataclass(slots=True)
-class Event:
-    """Something that happened, as data for the bot to render.
-
-    ``to`` is ``None`` for a public event, or the one player allowed to see it (a private
-    reveal of one's own dice).
-    """
-
-    kind: str
-    player: str | None = None
-    data: dict[str, Any] = field(default_factory=dict)
-    to: str | None = None
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "player": self.player, "data": self.data, "to": self.to}
-
-
-@dataclass(slots=True)
-class Penalty:
-    """One line of the ledger: who took what, who caused it, and why."""
-
-    player: str
-    unit: Unit
-    amount: int
-    cause: str
-    by: str | None
-    round: int
-
-    def to_dict(self) -> dict[str, Any]:
-        return {
-            "player": self.player, "unit": self.unit, "amount": self.amount,
-            "cause": self.cause, "by": self.by, "round": self.round,
-        }  # fmt: skip
 
 
 @dataclass(slots=True)
@@ -60,14 +28,17 @@ class PlayerState:
     lives: int | None = None
     #: "seated", "waiting", "out" (no lives left / left a lives game) or "gone" (left).
     status: str = "seated"
-    #: Consecutive turn-timer expiries; two remove the player (RULES.md §4).
+    #: Consecutive turn-timer expiries; two remove the player (README, Rule sets).
     timeouts: int = 0
     totals: dict[str, int] = field(default_factory=dict)
+    #: The move at which the player left the seats, so a final standing ranks those out
+    #: by how long they lasted.
+    out_at: int | None = None
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "lives": self.lives, "status": self.status, "timeouts": self.timeouts,
-            "totals": dict(self.totals),
+            "totals": dict(self.totals), "out_at": self.out_at,
         }  # fmt: skip
 
 
@@ -160,7 +131,7 @@ class GameState:
     @classmethod
     def _fields_from_dict(cls, data: dict[str, Any]) -> dict[str, Any]:
         version = data.get("version")
-        if version != FORMAT_VERSION:
+        if version not in READABLE_VERSIONS:
             raise ValueError(f"Unsupported game state version {version!r}")
         return {
             "preset": data["preset"],
@@ -176,7 +147,7 @@ class GameState:
             "winner": data["winner"],
             "loser": data["loser"],
             "ledger": [Penalty(**p) for p in data["ledger"]],
-            "rounds": [(r[0], r[1], r[2]) for r in data["rounds"]],
+            "rounds": [(r[0], r[1], _V1_REASONS.get(r[2], r[2])) for r in data["rounds"]],
             "round_starter": data["round_starter"],
             "stage": data["stage"],
             "cup": _roll(data["cup"]),
@@ -196,3 +167,7 @@ class GameState:
             "pot": data["pot"],
             "knight": data["knight"],
         }
+
+
+#: Round reasons as version 1 wrote them, where the code differs.
+_V1_REASONS = {"end early": "end_early", "timeout": "timer"}

@@ -1,4 +1,4 @@
-"""Table rules shared by every rule set (RULES.md §4): seats, turns, joining, leaving,
+"""Table rules shared by every rule set (README, Rule sets): seats, turns, joining, leaving,
 the penalty ledger, lives and the end of the game.
 
 The family mixins (bluffing, open rolls) build on these helpers; they never touch seats or
@@ -8,10 +8,12 @@ the ledger directly, so "who is in the game" has one definition.
 from __future__ import annotations
 
 from random import Random
+from typing import Any
 
 from .errors import GameOver, IllegalMove, NotInGame, NotYourTurn, TableFull
+from .events import Cause, Event, Kind, Penalty, Reason
 from .rolls import Roll, name
-from .state import POINTS_PER, Event, GameState, Penalty, PlayerState
+from .state import POINTS_PER, GameState, PlayerState
 
 
 class TableMixin(GameState):
@@ -61,26 +63,28 @@ class TableMixin(GameState):
         for player in self.waiting:
             self.seats.append(player)
             self.players[player].status = "seated"
-            events.append(Event("seated", player))
+            events.append(Event(Kind.SEATED, player))
         self.waiting.clear()
 
-    def _remove(self, player: str, events: list[Event], reason: str) -> None:
+    def _remove(self, player: str, events: list[Event], reason: Reason) -> None:
         """Take a player out of the seats; in a lives game they are out for good."""
         self.seats.remove(player)
         state = self.players[player]
         state.status = "out" if self.options.lives is not None else "gone"
+        state.out_at = self.move_no
         if self.knight == player:
             self.knight = None
-            events.append(Event("knight", None, {"knight": None, "reason": "the Knight left"}))
+            events.append(Event(Kind.KNIGHT, None, {"knight": None, "reason": Reason.KNIGHT_LEFT}))
         if self.host == player and self.seats:
             self.host = self.seats[0]
-            events.append(Event("host", self.host))
-        events.append(Event("out" if state.status == "out" else "left", player, {"reason": reason}))
+            events.append(Event(Kind.HOST, self.host))
+        kind = Kind.OUT if state.status == "out" else Kind.LEFT
+        events.append(Event(kind, player, {"reason": reason}))
 
     # --- penalties ------------------------------------------------------------------------
     def _book(
-        self, player: str, unit: str, amount: int, cause: str, by: str | None,
-        events: list[Event],
+        self, player: str, unit: str, amount: int, cause: Cause, by: str | None,
+        events: list[Event], detail: dict[str, Any] | None = None,
     ) -> None:  # fmt: skip
         """Write one ledger line; drinks become points where the table counts points."""
         state = self.players[player]
@@ -92,35 +96,37 @@ class TableMixin(GameState):
         elif self.options.units == "points":
             amount *= POINTS_PER[unit]
             unit = "point"
-        self.ledger.append(Penalty(player, unit, amount, cause, by, self.round_no))  # type: ignore[arg-type]
+        detail = detail or {}
+        self.ledger.append(Penalty(player, unit, amount, cause, by, self.round_no, detail))  # type: ignore[arg-type]
         state.totals[unit] = state.totals.get(unit, 0) + amount
-        events.append(
-            Event("penalty", player, {"unit": unit, "amount": amount, "cause": cause, "by": by})
-        )
+        events.append(Event(Kind.PENALTY, player, {
+            "unit": unit, "amount": amount, "cause": cause, "by": by, "detail": detail,
+        }))  # fmt: skip
 
     def _lose_life(
-        self, player: str, amount: int, cause: str, by: str | None, events: list[Event]
-    ) -> None:
+        self, player: str, amount: int, cause: Cause, by: str | None, events: list[Event],
+        detail: dict[str, Any] | None = None,
+    ) -> None:  # fmt: skip
         if self.options.lives is not None:
-            self._book(player, "life", amount, cause, by, events)
+            self._book(player, "life", amount, cause, by, events, detail)
 
     # --- rounds and the end of the game ---------------------------------------------------
     def _finish_round(
-        self, loser: str | None, reason: str, events: list[Event], starter: str | None = None
+        self, loser: str | None, reason: Reason, events: list[Event], starter: str | None = None
     ) -> None:
         """Close a round: knock out players without lives, then decide the game or start
         the next round. ``starter`` is who starts it (bluffing names the caller, or the
         player after a folder); by default the loser. Someone no longer in hands the start
         to the next player still in."""
         self.rounds.append((self.round_no, loser, reason))
-        events.append(Event("round_over", loser, {"round": self.round_no, "reason": reason}))
+        events.append(Event(Kind.ROUND_OVER, loser, {"round": self.round_no, "reason": reason}))
         seats_before = list(self.seats)
         busted = [p for p in self.seats if self.players[p].lives == 0]
         if busted and not self.options.last_standing:
             self._end_game(None, busted[0], events)
             return
         for player in busted:
-            self._remove(player, events, "no lives left")
+            self._remove(player, events, Reason.NO_LIVES)
         if self._maybe_end_for_players(events):
             return
         wanted = starter if starter is not None else loser
@@ -153,15 +159,20 @@ class TableMixin(GameState):
         self.round_starter = starter
         self._reset_round()
         self.to_move = starter
-        events.append(Event("round_started", starter, {"round": self.round_no}))
+        events.append(Event(Kind.ROUND_STARTED, starter, {"round": self.round_no}))
 
-    def _end_game(self, winner: str | None, loser: str | None, events: list[Event]) -> None:
+    def _end_game(
+        self, winner: str | None, loser: str | None, events: list[Event],
+        ended_by: str | None = None,
+    ) -> None:  # fmt: skip
         self.phase = "over"
         self.to_move = None
         self.winner = winner
         self.loser = loser
         self.stuck = False
-        events.append(Event("game_over", winner, {"winner": winner, "loser": loser}))
+        events.append(Event(Kind.GAME_OVER, winner, {
+            "winner": winner, "loser": loser, "ended_by": ended_by,
+        }))  # fmt: skip
 
     def _done(self, player: str | None, events: list[Event]) -> list[Event]:
         """Every accepted action ends here: it is a new state, and the actor is awake."""
@@ -169,7 +180,7 @@ class TableMixin(GameState):
         if player is not None and player in self.players:
             self.players[player].timeouts = 0
         if self.phase == "playing" and self.to_move is not None:
-            events.append(Event("turn", self.to_move, {"move_no": self.move_no}))
+            events.append(Event(Kind.TURN, self.to_move, {"move_no": self.move_no}))
         return events
 
     # --- table actions --------------------------------------------------------------------
@@ -188,12 +199,12 @@ class TableMixin(GameState):
             self.players[player] = PlayerState(
                 status="waiting", totals=known.totals if known else {}
             )
-            return self._done(player, [Event("waiting", player)])
+            return self._done(player, [Event(Kind.WAITING, player)])
         if known is not None and known.status == "out":
             raise IllegalMove("You're out of this game.")
         self.seats.append(player)
         self.players[player] = PlayerState(status="seated", totals=known.totals if known else {})
-        return self._done(player, [Event("joined", player)])
+        return self._done(player, [Event(Kind.JOINED, player)])
 
     def start(self, player: str, rng: Random) -> list[Event]:
         if self.phase != "lobby":
@@ -205,7 +216,7 @@ class TableMixin(GameState):
         for seated in self.seats:
             self.players[seated].lives = self.options.lives
         self.phase = "playing"
-        events = [Event("started", player, {"players": list(self.seats)})]
+        events = [Event(Kind.STARTED, player, {"players": list(self.seats)})]
         if self.options.first == "random":
             starter = self.seats[rng.randrange(len(self.seats))]
         else:
@@ -219,23 +230,23 @@ class TableMixin(GameState):
         if player in self.waiting:
             self.waiting.remove(player)
             self.players[player].status = "gone"
-            return self._done(None, [Event("left", player, {"reason": "left the queue"})])
+            return self._done(None, [Event(Kind.LEFT, player, {"reason": Reason.LEFT_QUEUE})])
         if player not in self.seats:
             raise NotInGame("You're not in this game.")
         events: list[Event] = []
         if self.phase == "lobby":
             self.seats.remove(player)
             del self.players[player]
-            events.append(Event("left", player, {"reason": "left the lobby"}))
+            events.append(Event(Kind.LEFT, player, {"reason": Reason.LEFT_LOBBY}))
             if self.host == player:
                 if not self.seats:
                     self._end_game(None, None, events)
                     return self._done(None, events)
                 self.host = self.seats[0]
-                events.append(Event("host", self.host))
+                events.append(Event(Kind.HOST, self.host))
             return self._done(None, events)
         seats_before = list(self.seats)
-        self._remove(player, events, "left the game")
+        self._remove(player, events, Reason.LEFT_GAME)
         self._after_removal(player, seats_before, events)
         return self._done(None, events)
 
@@ -246,21 +257,21 @@ class TableMixin(GameState):
         if len(self.seats) < 2:
             # One player left at the table and others waiting: the round can't go on
             # alone, so it is void and the waiting players sit down for a fresh one.
-            self._finish_round(None, "void", events, starter=self.seats[0])
+            self._finish_round(None, Reason.VOID, events, starter=self.seats[0])
             return
         self._family_leave(player, seats_before, events)
 
     def timeout(self, player: str, rng: Random) -> list[Event]:
         """The turn timer of ``player`` (who must be to move) ran out: act for them."""
         self._require_mover(player)
-        events = [Event("timeout", player)]
+        events = [Event(Kind.TIMEOUT, player)]
         self._family_timeout(player, rng, events)
         state = self.players[player]
         state.timeouts += 1
         if state.timeouts >= 2 and player in self.seats and self.phase == "playing":
             state.timeouts = 0
             seats_before = list(self.seats)
-            self._remove(player, events, "two turn timers in a row")
+            self._remove(player, events, Reason.TIMEOUTS)
             self._after_removal(player, seats_before, events)
         return self._done(None, events)
 
@@ -271,5 +282,5 @@ class TableMixin(GameState):
         if player != self.host and not force:
             raise NotYourTurn("Only the host can end the game.")
         events: list[Event] = []
-        self._end_game(None, None, events)
+        self._end_game(None, None, events, ended_by=player)
         return self._done(None, events)
