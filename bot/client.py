@@ -4,6 +4,7 @@ from __future__ import annotations
 
 import logging
 import random
+from typing import TYPE_CHECKING
 
 import discord
 from discord import app_commands
@@ -12,6 +13,9 @@ from discord.ext import commands
 from .settings import Settings
 from .storage import Storage
 from .tables import TableService
+
+if TYPE_CHECKING:
+    from cogs.dealer import Dealer
 
 log = logging.getLogger(__name__)
 
@@ -48,6 +52,8 @@ class MexicanBot(commands.Bot):
         self.dev_guild_id = dev_guild_id
         self.sync_dev_guild = sync_dev_guild
         self.extension_names = extensions
+        #: Set by the Play cog while it is loaded: the path every move takes in Discord.
+        self.dealer: Dealer | None = None
 
     async def setup_hook(self) -> None:
         self.tree.on_error = self.on_app_command_error

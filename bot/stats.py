@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
-from .engine import RANK, Event, Game
+from .engine import Event, Game, Kind, Roll, code, from_code
 from .storage import MoveStats, RoundRecord
 
 #: Ledger unit -> totals column, for what a player took and for what they caused.
@@ -22,52 +22,54 @@ CAUSED_COLUMN = {
 }  # fmt: skip
 
 Deltas = dict[str, dict[str, int]]
+TOP_CODE = "21"
+_CLAIMS = frozenset({Kind.CLAIMED, Kind.PASSED})
 
 
-def move_deltas(events: Iterable[Event], game: Game, cup_before: tuple[int, int] | None) -> Deltas:
+def move_deltas(events: Iterable[Event], game: Game, cup_before: Roll | None) -> Deltas:
     """Counter changes per player id caused by one move.
 
     ``cup_before`` is the truth under the cup before the move: a claim or pass above it is
-    a bluff even if nobody calls it.
+    a bluff even if nobody calls it (the engine says what a bluff is).
     """
     out: Deltas = defaultdict(lambda: defaultdict(int))
     cup = cup_before
     for event in events:
-        kind, player = event.kind, event.player
-        if kind == "penalty" and player is not None:
-            out[player][UNIT_COLUMN[event.data["unit"]]] += event.data["amount"]
-            by = event.data.get("by")
+        kind, player, data = event.kind, event.player, event.data
+        if kind is Kind.PENALTY and player is not None:
+            out[player][UNIT_COLUMN[data["unit"]]] += data["amount"]
+            by = data.get("by")
             if by and by != player:
-                out[by][CAUSED_COLUMN[event.data["unit"]]] += event.data["amount"]
-        elif kind == "round_over" and player is not None:
+                out[by][CAUSED_COLUMN[data["unit"]]] += data["amount"]
+        elif kind is Kind.ROUND_OVER and player is not None:
             out[player]["rounds_lost"] += 1
-        elif kind in ("rolled", "social") and player is not None:
+        elif player is not None and (
+            kind is Kind.ROLLED or (kind is Kind.SOCIAL and game.bluffing)
+        ):  # an open roll's 3-1 comes as a roll and its effect: count it once
             out[player]["rolls_made"] += 1
-            dice = event.data.get("dice")
-            if dice is None and kind == "rolled":
-                dice = list(game.cup) if game.cup else None
-            if dice is not None and sorted(dice) == [1, 2]:
+            dice = data.get("dice")
+            if dice is None and kind is Kind.ROLLED:
+                dice = code(game.cup) if game.cup else None  # blind or private: the truth
+            if dice == TOP_CODE:
                 out[player]["mex_rolled"] += 1
             if dice is not None and game.bluffing:
-                cup = (max(dice), min(dice))
-        elif kind == "dice" and event.to is not None:
-            cup = (event.data["dice"][0], event.data["dice"][1])
-        elif kind in ("claimed", "passed") and player is not None:
-            claim = event.data["claim"]
-            claimed = (int(claim[0]), int(claim[1]))
-            if cup is not None and RANK[cup] < RANK[claimed]:
+                cup = from_code(dice)
+        elif kind is Kind.DICE and event.to is not None:
+            cup = from_code(data["dice"])
+        elif kind in _CLAIMS and player is not None:
+            if cup is not None and game.is_bluff(cup, from_code(data["claim"])):
                 out[player]["bluffs_made"] += 1
-        elif kind == "reveal" and player is not None:
+        elif kind is Kind.REVEAL and player is not None:
             out[player]["calls_made"] += 1
-            if event.data["bluff"]:
+            if data["bluff"]:
                 out[player]["calls_right"] += 1
-                out[event.data["claimer"]]["bluffs_caught"] += 1
-        elif kind == "game_over":
+                out[data["claimer"]]["bluffs_caught"] += 1
+        elif kind is Kind.GAME_OVER:
             for member, state in game.players.items():
                 if state.status != "waiting":
                     out[member]["games_played"] += 1
-            if event.data.get("winner"):
-                out[event.data["winner"]]["games_won"] += 1
+            if data.get("winner"):
+                out[data["winner"]]["games_won"] += 1
     return {p: dict(c) for p, c in out.items() if any(c.values())}
 
 
@@ -81,16 +83,16 @@ def move_records(events: Iterable[Event], game: Game) -> MoveStats:
     rounds: list[RoundRecord] = []
     for event in events:
         player = event.player
-        if event.kind in ("claimed", "passed") and player and player.isdigit():
+        if event.kind in _CLAIMS and player and player.isdigit():
             claims.append((int(player), event.data["claim"]))
-        elif event.kind == "reveal" and event.data["bluff"] and player and player.isdigit():
+        elif event.kind is Kind.REVEAL and event.data["bluff"] and player and player.isdigit():
             claimer = event.data["claimer"]
             if claimer.isdigit():
                 catches.append((int(player), int(claimer)))
-        elif event.kind == "round_over":
+        elif event.kind is Kind.ROUND_OVER:
             number = event.data["round"]
             paid = [
-                [line.player, line.unit, line.amount, line.cause]
+                [line.player, line.unit, line.amount, line.cause, line.detail, line.by]
                 for line in game.ledger
                 if line.round == number
             ]

@@ -16,7 +16,7 @@ from typing import Any
 
 import orjson
 
-from .engine import Event, Game, GameError
+from .engine import BOT_ONLY, Act, Event, Game, GameError, IllegalMove, Kind, Move, StaleAction
 from .fairness import Commitment
 from .stats import move_deltas, move_records
 from .storage import ChannelBusyError, Storage
@@ -26,6 +26,9 @@ log = logging.getLogger(__name__)
 STATUS = {"lobby": "lobby", "playing": "running", "over": "over"}
 #: Seconds a player gets after a restart whose downtime ate their turn timer.
 RESUME_GRACE = 30.0
+
+
+TIMEOUT = Move(Act.TIMEOUT)
 
 
 class NoGameHere(GameError):
@@ -41,6 +44,8 @@ class TableMeta:
     """What the bot keeps beside the engine's state: the sealed cup and the turn clock."""
 
     commit: Commitment | None = None
+    #: The cup lifted last, so "Check the cup" on the reveal can show its dice and salt.
+    lifted: Commitment | None = None
     #: Wall-clock second the current move's timer runs out (None: no timer running).
     deadline: float | None = None
     #: The move number the deadline belongs to; a later move makes the timer stale.
@@ -50,25 +55,31 @@ class TableMeta:
     #: Display names by player id, as last seen on their moves (select menus cannot show
     #: mentions, and the bot has no member cache without the privileged members intent).
     names: dict[str, str] = field(default_factory=dict)
+    #: Players a rematch lobby invited (its message keeps naming those not seated yet).
+    invited: list[str] = field(default_factory=list)
 
     def to_dict(self) -> dict[str, Any]:
         return {
             "commit": self.commit.to_dict() if self.commit else None,
+            "lifted": self.lifted.to_dict() if self.lifted else None,
             "deadline": self.deadline,
             "deadline_move": self.deadline_move,
             "message_id": self.message_id,
             "names": dict(self.names),
+            "invited": list(self.invited),
         }
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> TableMeta:
-        commit = data.get("commit")
+        commit, lifted = data.get("commit"), data.get("lifted")
         return cls(
             commit=Commitment.from_dict(commit) if commit else None,
+            lifted=Commitment.from_dict(lifted) if lifted else None,
             deadline=data.get("deadline"),
             deadline_move=data.get("deadline_move", -1),
             message_id=data.get("message_id"),
             names=dict(data.get("names") or {}),
+            invited=list(data.get("invited") or []),
         )
 
 
@@ -107,7 +118,7 @@ class Outcome:
 
     table: Table
     player: str
-    move: str
+    move: Move | None  # None: a table was opened
     events: list[Event]
     #: A cup sealed by this move (show its digest), and a cup lifted by it (show its salt).
     sealed: Commitment | None = None
@@ -159,7 +170,9 @@ class TableService:
     async def open_table(
         self, guild_id: int, channel_id: int, host: str, preset: str,
         options: dict[str, Any] | None, now: float, *, name: str | None = None,
+        rematch_of: int | None = None, invited: tuple[str, ...] = (),
     ) -> Outcome:  # fmt: skip
+        """Open a lobby: the game and its first log entry are stored in one transaction."""
         async with self.lock(channel_id):
             if channel_id in self.tables:
                 raise ChannelBusy("A game is already running in this channel: join it or /endgame.")
@@ -167,34 +180,40 @@ class TableService:
             table = Table(0, guild_id, channel_id, game)
             if name:
                 table.meta.names[host] = name
+            table.meta.invited = [p for p in invited if p != host]
             table.saved = table.state_json()
+            opened = {"player": host, "move": "newgame", "preset": preset,
+                      "options": options or {}, "rematch_of": rematch_of}  # fmt: skip
             try:
                 record = await self.storage.create_game(
-                    guild_id, channel_id, preset, table.saved, status="lobby", now=now
-                )
+                    guild_id, channel_id, preset, table.saved, status="lobby", now=now,
+                    events=[("move", opened)],
+                )  # fmt: skip
             except ChannelBusyError as err:
                 raise ChannelBusy("A game is already running in this channel.") from err
             table.game_id = record.id
             self.tables[channel_id] = table
-            events = [Event("lobby", host, {"preset": preset})]
-            await self.storage.save_move(
-                record.id, table.saved, "lobby",
-                [("move", {"player": host, "move": "newgame", "preset": preset,
-                           "options": options or {}})],
-                now=now,
-            )  # fmt: skip
-            return Outcome(table, host, "newgame", events)
+            events = [Event(Kind.LOBBY, host, {"preset": preset, "rematch_of": rematch_of})]
+            return Outcome(table, host, None, events)
 
     async def act(
-        self, channel_id: int, player: str, move: str, now: float, *,
-        value: str | None = None, to: str | None = None, die: int | None = None,
-        expect_move: int | None = None, force: bool = False, name: str | None = None,
+        self, channel_id: int, player: str, move: Move, now: float, *,
+        expect_move: int | None = None, expect_game: int | None = None,
+        force: bool = False, name: str | None = None,
     ) -> Outcome:  # fmt: skip
-        """Make one move; ``name`` is the player's display name, kept for select menus."""
+        """Make one move; ``name`` is the player's display name, kept for select menus.
+
+        ``expect_game`` and ``expect_move`` are what a button was drawn for: a button of
+        another game, or of an earlier turn, is refused and changes nothing.
+        """
+        if move.act in BOT_ONLY:  # only the turn timer times a player out (``expire``)
+            raise IllegalMove("That button does not belong to this bot's game.")
         async with self.lock(channel_id):
+            table = self.tables.get(channel_id)
+            if expect_game is not None and (table is None or table.game_id != expect_game):
+                raise StaleAction("That button is from an earlier game.")
             return await self._act_locked(
-                channel_id, player, move, now, value=value, to=to, die=die,
-                expect_move=expect_move, force=force, name=name,
+                channel_id, player, move, now, expect_move=expect_move, force=force, name=name,
             )  # fmt: skip
 
     async def expire(self, channel_id: int, move_no: int, now: float) -> Outcome | None:
@@ -205,7 +224,7 @@ class TableService:
                 return None
             if table.game.phase != "playing":
                 return None
-            return await self._act_locked(channel_id, table.game.to_move, "timeout", now)
+            return await self._act_locked(channel_id, table.game.to_move, TIMEOUT, now)
 
     async def remember_message(self, channel_id: int, message_id: int) -> None:
         """Store which message carries the live buttons; kept in memory only, because the
@@ -216,8 +235,7 @@ class TableService:
             table.meta.message_id = message_id
 
     async def _act_locked(
-        self, channel_id: int, player: str, move: str, now: float, *,
-        value: str | None = None, to: str | None = None, die: int | None = None,
+        self, channel_id: int, player: str, move: Move, now: float, *,
         expect_move: int | None = None, force: bool = False, name: str | None = None,
     ) -> Outcome:  # fmt: skip
         table = self.tables.get(channel_id)
@@ -227,10 +245,7 @@ class TableService:
         cup_before = game.cup
         previous = game.to_move if game.phase == "playing" else None
         try:
-            events = game.apply(
-                player, move, self.rng, value=value, to=to, die=die,
-                expect_move=expect_move, force=force,
-            )  # fmt: skip
+            events = game.apply(player, move, self.rng, expect_move=expect_move, force=force)
         except GameError:
             raise  # a refusal changed nothing, by the engine's contract
         except BaseException:
@@ -242,7 +257,7 @@ class TableService:
                 table.meta.names[player] = name
             self._update_meta(table, outcome, now)
             log_events: list[tuple[str, dict[str, Any]]] = [
-                ("move", {"player": player, "move": move, "value": value, "to": to, "die": die})
+                ("move", {"player": player, "move": move.encode()})
             ]
             log_events += [(e.kind, e.to_dict()) for e in events]
             if outcome.lifted:
@@ -275,7 +290,7 @@ class TableService:
         kinds = {e.kind for e in outcome.events}
         if "reveal" in kinds or "round_over" in kinds or game.phase == "over":
             if "reveal" in kinds:
-                outcome.lifted = meta.commit
+                outcome.lifted = meta.lifted = meta.commit
             meta.commit = None
         sealing = "rolled" in kinds and "round_over" not in kinds
         if game.bluffing and game.cup is not None and sealing:

@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import asyncio
 import functools
+import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
@@ -52,6 +53,12 @@ class GameNotFoundError(StorageError):
     """No unfinished game has that id; finished games are read-only."""
 
 
+class DatabasePathError(StorageError):
+    """The database can't be created, opened or written where it is. The message says
+    plainly what is wrong with the path (a parent is a file, the folder is read-only...);
+    the caller adds which setting holds the path."""
+
+
 _GAME_COLUMNS = "id, guild_id, channel_id, ruleset, status, state_json, created_at, updated_at"
 
 
@@ -77,13 +84,21 @@ class Storage(LeaderboardQueries):
         """Open (creating folder and file if needed) and migrate to the latest schema.
 
         `migrations` exists for tests that need a database at an older version.
+        A path that can't hold a writable database raises `DatabasePathError` here, at
+        start-up, rather than every move failing later.
         """
         in_memory = str(path) == ":memory:"
         if not in_memory:
-            Path(path).parent.mkdir(parents=True, exist_ok=True)
+            _prepare_location(Path(path))
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, so DDL and DML share
         # one transaction and nothing is committed behind our back.
-        conn = await aiosqlite.connect(str(path), isolation_level=None)
+        try:
+            conn = await aiosqlite.connect(str(path), isolation_level=None)
+        except sqlite3.Error as exc:
+            problem = None if in_memory else describe_sqlite_problem(Path(path), exc)
+            if problem is None:
+                raise
+            raise DatabasePathError(problem) from exc
         try:
             conn.row_factory = aiosqlite.Row
             await conn.execute("PRAGMA foreign_keys = ON")
@@ -93,9 +108,15 @@ class Storage(LeaderboardQueries):
                 # Safe with WAL: a power cut may lose the last commit, never corrupt.
                 await conn.execute("PRAGMA synchronous = NORMAL")
             await _migrate(conn, migrations)
-        except BaseException:
+            await _check_writable(conn)
+        except BaseException as exc:
             await conn.close()
-            raise
+            problem = None
+            if isinstance(exc, sqlite3.Error) and not in_memory:
+                problem = describe_sqlite_problem(Path(path), exc)
+            if problem is None:
+                raise
+            raise DatabasePathError(problem) from exc
         return cls(conn, clock)
 
     async def close(self) -> None:
@@ -131,23 +152,37 @@ class Storage(LeaderboardQueries):
         *,
         status: GameStatus = "lobby",
         now: float | None = None,
+        events: Iterable[Event] = (),
     ) -> GameRecord:
-        """Start a game record; raises `ChannelBusyError` if the channel has an open game."""
+        """Start a game record with its first events, all or nothing; raises
+        `ChannelBusyError` if the channel has an open game."""
         if status not in OPEN_STATUSES:
             raise ValueError(f"a new game must be one of {OPEN_STATUSES}, not {status!r}")
         _check_json(state_json)
+        rows = [(_check_kind(kind), _dump(payload)) for kind, payload in events]
         stamp = self._clock() if now is None else now
-        async with self._transaction() as conn:
+
+        def write(db: sqlite3.Connection) -> int:
+            db.execute("BEGIN IMMEDIATE")
             try:
-                cursor = await conn.execute(
+                cursor = db.execute(
                     "INSERT INTO games (guild_id, channel_id, ruleset, status, state_json,"
                     " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
                     (guild_id, channel_id, ruleset, status, state_json, stamp, stamp),
                 )
-            except sqlite3.IntegrityError as exc:
-                raise _translate_integrity(exc, channel_id) from exc
-            game_id = cursor.lastrowid
-        assert game_id is not None
+                game_id = cursor.lastrowid
+                assert game_id is not None
+                self._append_events(db, game_id, rows, stamp)
+            except BaseException as exc:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.IntegrityError):
+                    raise _translate_integrity(exc, channel_id) from exc
+                raise
+            db.execute("COMMIT")
+            return game_id
+
+        game_id = await self._run_in_worker(write)
         return GameRecord(game_id, guild_id, channel_id, ruleset, status, state_json, stamp, stamp)
 
     async def save_move(
@@ -392,6 +427,176 @@ async def _migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration]) 
                 await conn.execute("ROLLBACK")
             raise
         await conn.execute("COMMIT")
+
+
+# ------------------------------------------------------------------ start-up checks
+
+
+async def _check_writable(conn: aiosqlite.Connection) -> None:
+    """Prove that writes work: create a table in a transaction, then roll it back.
+
+    SQLite opens a file it may not write read-only without a word, and a database that
+    is already in WAL mode and up to date needs no write to start; without this check a
+    read-only file would start fine and then fail every move. BEGIN IMMEDIATE alone is
+    not enough: it succeeds on a read-only file, only the write itself fails.
+    """
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        await conn.execute("CREATE TABLE _startup_write_check (x)")
+    finally:
+        if conn.in_transaction:
+            await conn.execute("ROLLBACK")
+
+
+def _prepare_location(path: Path) -> None:
+    """Check that `path` can be a database file and create its folder if missing.
+
+    The checks use the path as given (a relative one from the working directory, which
+    needs no permission on the folders above it); messages show it absolute.
+    """
+    try:
+        if path.is_dir():
+            raise DatabasePathError(
+                f"{_shown(path)} is a folder, not a file: name the database file inside it, "
+                f"e.g. {_shown(path / 'mexican.db')}"
+            )
+        if path.exists() and not path.is_file():
+            raise DatabasePathError(f"{_shown(path)} is not a regular file: name a database file")
+        # The nearest part of the path that exists must be a folder ("." and "/" exist).
+        existing = next(p for p in path.parents if p.exists())
+    except PermissionError:
+        raise DatabasePathError(
+            f"no permission to look inside the folder {_shown(_closed_folder(path))}, which "
+            f"leads to {_shown(path)}: make it accessible to the user the bot runs as"
+        ) from None
+    if not existing.is_dir():
+        raise DatabasePathError(
+            f"{_shown(existing)} is a file, not a folder, so it can't hold the database: "
+            "put the database in a folder"
+        )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except PermissionError as exc:
+        raise DatabasePathError(
+            f"no permission to create the folder {_shown(Path(exc.filename or path.parent))}: "
+            f"create it, or make {_shown(existing)} writable for the user the bot runs as"
+        ) from exc
+    except OSError as exc:
+        raise DatabasePathError(
+            f"cannot create the folder {_shown(path.parent)}: {exc.strerror or exc}"
+        ) from exc
+
+
+def describe_sqlite_problem(path: Path, exc: sqlite3.Error) -> str | None:
+    """What is wrong with the database at `path`, in plain words, for an SQLite error met
+    while opening or checking it; None for errors that are not about the file (a bug in
+    a migration, say), which are better shown as they are."""
+    name = _sqlite_error_name(exc)
+    folder = path.parent
+    file_shown, folder_shown = _shown(path), _shown(folder)
+    sidecars = f"{path.name}-wal and {path.name}-shm"
+    if name == "SQLITE_READONLY_DIRECTORY":
+        return _read_only_folder(folder_shown, sidecars)
+    if name.startswith("SQLITE_READONLY"):
+        if _on_read_only_file_system(folder):
+            return (
+                f"{file_shown} is on a read-only file system: put the database on a writable disk"
+            )
+        if path.exists() and not os.access(path, os.W_OK):
+            return (
+                f"the file {file_shown} is read-only: make it writable for the user the bot "
+                "runs as (e.g. chmod u+w, or chown it to that user)"
+            )
+        for extra in (Path(f"{path}-wal"), Path(f"{path}-shm")):
+            if extra.exists() and not os.access(extra, os.W_OK):
+                return (
+                    f"{_shown(extra)} is read-only: make it writable for the user the bot runs as"
+                )
+        if not os.access(folder, os.W_OK):
+            return _read_only_folder(folder_shown, sidecars)
+        return (
+            f"SQLite may not write to {file_shown} ({exc}): the file, its folder and the "
+            f"{sidecars} files next to it must be writable for the user the bot runs as"
+        )
+    if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM")):
+        if path.exists() and not os.access(path, os.R_OK):
+            return (
+                f"no permission to read {file_shown}: make it readable and writable for the "
+                "user the bot runs as"
+            )
+        if not path.exists() and not os.access(folder, os.W_OK):
+            return (
+                f"the folder {folder_shown} is read-only, so the database file can't be "
+                "created in it: make the folder writable for the user the bot runs as"
+            )
+        return f"SQLite can't open {file_shown} ({exc})"
+    if name == "SQLITE_NOTADB":
+        return f"{file_shown} is not an SQLite database: point to the bot's database or a new file"
+    if name.startswith("SQLITE_CORRUPT"):
+        return f"{file_shown} is damaged ({exc}): restore it from a backup"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return (
+            f"another program keeps {file_shown} locked for writing: is another copy of the "
+            "bot running on the same file?"
+        )
+    if name == "SQLITE_FULL":
+        return f"the disk holding {file_shown} is full"
+    if name.startswith("SQLITE_IOERR"):
+        return f"the disk failed reading or writing {file_shown} ({exc})"
+    return None
+
+
+# SQLite's messages for the primary codes, for errors without `sqlite_errorname` (raised by
+# hand, or by another driver).
+_ERROR_NAMES = {
+    "attempt to write a readonly database": "SQLITE_READONLY",
+    "unable to open database file": "SQLITE_CANTOPEN",
+    "file is not a database": "SQLITE_NOTADB",
+    "database disk image is malformed": "SQLITE_CORRUPT",
+    "database is locked": "SQLITE_BUSY",
+    "database or disk is full": "SQLITE_FULL",
+    "disk I/O error": "SQLITE_IOERR",
+    "access permission denied": "SQLITE_PERM",
+}
+
+
+def _sqlite_error_name(exc: sqlite3.Error) -> str:
+    name = getattr(exc, "sqlite_errorname", None)
+    if isinstance(name, str) and name:
+        return name
+    return _ERROR_NAMES.get(str(exc), "")
+
+
+def _read_only_folder(folder: Path, sidecars: str) -> str:
+    return (
+        f"the folder {folder} is read-only: SQLite must create {sidecars} next to the "
+        "database, so make the folder writable for the user the bot runs as"
+    )
+
+
+def _on_read_only_file_system(folder: Path) -> bool:
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (AttributeError, OSError):  # no statvfs on Windows
+        return False
+
+
+def _closed_folder(file: Path) -> Path:
+    """The folder on the way to `file` that may not be entered (the one whose child
+    can't even be looked at)."""
+    for folder in reversed(file.parents):
+        try:
+            os.stat(folder)
+        except PermissionError:
+            return folder.parent
+        except OSError:
+            break
+    return file.parent
+
+
+def _shown(path: Path) -> Path:
+    """A path as the operator should read it: absolute, without resolving links."""
+    return Path(os.path.abspath(path))
 
 
 def _game(row: Any) -> GameRecord:
