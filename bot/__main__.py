@@ -1,6 +1,7 @@
 """`python -m bot` (or `mexican-bot`): run the bot; `python -m bot sync`: publish commands.
 
-Operator mistakes (no token, bad setting, token refused, Discord unreachable) end with
+Operator mistakes (no token, bad setting, token refused, Discord unreachable, a
+DEV_GUILD_ID the bot may not add commands to, a DATABASE_PATH it can't write) end with
 one line on stderr and a non-zero exit, never a traceback: the operator needs to know
 what to fix, not where in discord.py it was noticed.
 """
@@ -14,6 +15,7 @@ import logging
 import signal
 import sqlite3
 import sys
+import traceback
 from collections.abc import Callable, Sequence
 
 import aiohttp
@@ -24,6 +26,7 @@ from .endpoints import apply_endpoints
 from .logs import setup_logging
 from .settings import Settings, SettingsError, load_settings
 from .storage import Storage, StorageError
+from .storage.db import DatabasePathError
 
 log = logging.getLogger("bot")
 
@@ -66,10 +69,15 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"cannot reach Discord ({type(exc).__name__}): check the network, "
             "DISCORD_API_BASE and DISCORD_GATEWAY_URL"
         )
+    except DatabasePathError as exc:
+        _fail(f"DATABASE_PATH={settings.database_path} can't be used: {exc}")
     except (StorageError, sqlite3.Error, OSError) as exc:
         _fail(f"cannot use the database at {settings.database_path}: {exc} (check DATABASE_PATH)")
     except discord.HTTPException as exc:
-        _fail(f"Discord answered with an error at start-up: {exc.status} {exc.text}")
+        if settings.dev_guild_id is not None and _from_dev_guild_sync(exc, settings.dev_guild_id):
+            _fail(_dev_guild_refused(settings.dev_guild_id, exc))
+        else:
+            _fail(f"Discord answered with an error at start-up: {exc.status} {exc.text}")
     except KeyboardInterrupt:
         return EXIT_OK
     return EXIT_FAILURE
@@ -108,6 +116,32 @@ async def _sync_globally(bot: MexicanBot, settings: Settings) -> int:
     names = ", ".join(f"/{command.name}" for command in synced) or "none"
     print(f"synced {len(synced)} global command(s): {names}")
     return EXIT_OK
+
+
+def _from_dev_guild_sync(exc: discord.HTTPException, guild_id: int) -> bool:
+    """Whether Discord refused the start-up sync of commands to DEV_GUILD_ID.
+
+    A 403 (the bot is not in that server, or lacks the applications.commands scope) or a
+    404 (no such server) counts if it was raised inside `MexicanBot.sync_to_dev_guild`,
+    or if the refused request was the dev guild's commands route: either is enough, so
+    the message survives a refactor of one side. Anything else keeps the generic message.
+    """
+    if not isinstance(exc, discord.Forbidden | discord.NotFound):
+        return False
+    sync_code = getattr(MexicanBot.sync_to_dev_guild, "__code__", None)
+    if any(frame.f_code is sync_code for frame, _ in traceback.walk_tb(exc.__traceback__)):
+        return True
+    url = str(getattr(exc.response, "url", "") or "")
+    return f"/guilds/{guild_id}/commands" in url
+
+
+def _dev_guild_refused(guild_id: int, exc: discord.HTTPException) -> str:
+    said = " ".join(f"{exc.status} {exc.text}".split())  # one line, whatever Discord sent
+    return (
+        f"DEV_GUILD_ID={guild_id}: Discord refused to add the slash commands to that server "
+        f"({said}). Invite the bot to that server with the bot and applications.commands "
+        "scopes, or set DEV_GUILD_ID to a server the bot is in, or leave it empty"
+    )
 
 
 class _Stopper:

@@ -77,8 +77,14 @@ def load_settings(
     settings never writes the token into `os.environ` where child processes would inherit it.
     """
     merged: dict[str, str] = {}
-    if env_file is not None and env_file.is_file():
-        merged.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    try:
+        if env_file is not None and env_file.is_file():
+            merged.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
+    except OSError as exc:
+        raise SettingsError(
+            f"cannot read {os.path.abspath(env_file or '.env')} ({exc.strerror or exc}): make "
+            "it and its folder readable for the user the bot runs as"
+        ) from exc
     merged.update(os.environ if environ is None else environ)
     return parse_settings(merged)
 
@@ -108,7 +114,7 @@ def parse_settings(values: Mapping[str, str]) -> Settings:
     return Settings(
         discord_token=Secret(token),
         dev_guild_id=_parse_guild_id(get("DEV_GUILD_ID")),
-        database_path=Path(get("DATABASE_PATH") or DEFAULT_DATABASE_PATH),
+        database_path=_parse_database_path(get("DATABASE_PATH")),
         log_level=_parse_log_level(get("LOG_LEVEL")),
         discord_api_base=_parse_url("DISCORD_API_BASE", get("DISCORD_API_BASE"), ("http", "https")),
         discord_gateway_url=_parse_url(
@@ -127,6 +133,21 @@ def _parse_guild_id(raw: str | None) -> int | None:
             "or leave DEV_GUILD_ID empty"
         )
     return int(raw)
+
+
+def _parse_database_path(raw: str | None) -> Path:
+    """Only what can be told without touching the disk; `Storage.open` checks the rest
+    (a parent that is a file, a read-only file or folder) at start-up."""
+    if raw is None:
+        return DEFAULT_DATABASE_PATH
+    ends_in_folder = raw.endswith(("/", os.sep))
+    if ends_in_folder or raw in (".", ".."):
+        folder = raw if ends_in_folder else raw + "/"
+        raise SettingsError(
+            f"DATABASE_PATH must name the database file, not a folder, got {raw!r}: "
+            f"e.g. {folder}mexican.db"
+        )
+    return Path(raw)
 
 
 def _parse_log_level(raw: str | None) -> str:
