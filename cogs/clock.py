@@ -1,5 +1,5 @@
 """The turn timer: one sleeping task per table, a reminder at half time and the bot's
-move at expiry (RULES.md §4).
+move at expiry (README, Rule sets).
 
 Kept apart from the commands so the clock's rules (which move a deadline belongs to,
 retrying a move that could not be stored) read in one place. It knows tables, not

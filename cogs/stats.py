@@ -5,6 +5,7 @@ Reads only what the table service stored with each move; nothing here changes a 
 
 from __future__ import annotations
 
+import asyncio
 import io
 import logging
 import math
@@ -15,11 +16,12 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
-from bot.storage import MINIMUMS, STATS, PlayerTotals, Ranked, RoundRecord
+from bot.storage import MINIMUMS, STATS, PlayerTotals, Ranked
 
 from .card import CardData, render_card
-from .render import amount, who
-from .views import routed_view
+from .present.history import history_line
+from .present.words import Words, amount, who
+from .send import routed_view
 
 if TYPE_CHECKING:
     from bot.client import MexicanBot
@@ -120,45 +122,39 @@ class PageButton(
 
 def card_data(name: str, totals: PlayerTotals, favourite: tuple[str, int] | None,
               nemesis: tuple[int, int] | None, nemesis_name: str | None) -> CardData:  # fmt: skip
-    """The figures of a player card, shared by the image and the text fallback."""
+    """The figures of a player card, shared by the image and the text fallback. Plain
+    ASCII where the card's built-in font has no other glyph ("none", not a dash)."""
     t = totals
-    rate = f"{t.games_won / t.games_played:.0%}" if t.games_played else "–"
+    rate = f"{t.games_won / t.games_played:.0%}" if t.games_played else "no"
     expected = t.rolls_made * 2 / 36
-    luck = f"{t.mex_rolled} ({expected:.1f} expected)"
+    luck = f"{t.mex_rolled:,} ({expected:,.1f} expected)"
     drinks = [amount(n, u) for n, u in ((t.sips, "sip"), (t.shots, "shot"), (t.chugs, "chug"),
                                         (t.points, "point")) if n]  # fmt: skip
     caused = [amount(n, u) for n, u in ((t.sips_caused, "sip"), (t.shots_caused, "shot"),
               (t.chugs_caused, "chug"), (t.points_caused, "point"),
               (t.lives_caused, "life")) if n]  # fmt: skip
+    # Claims are made only at the bluffing tables, which speak in words.
+    claim = Words.of_preset("mexican").roll(favourite[0]) if favourite else ""
     figures = [
         ("taken", ", ".join(drinks) or "nothing"),
         ("caused", ", ".join(caused) or "nothing"),
-        ("lives lost", str(t.lives_lost)),
-        ("rounds lost", str(t.rounds_lost)),
-        ("bluffs made / caught", f"{t.bluffs_made} / {t.bluffs_caught}"),
-        ("calls made / right", f"{t.calls_made} / {t.calls_right}"),
+        ("lives lost", f"{t.lives_lost:,}"),
+        ("rounds lost", f"{t.rounds_lost:,}"),
+        ("bluffs made / caught", f"{t.bluffs_made:,} / {t.bluffs_caught:,}"),
+        ("calls made / right", f"{t.calls_made:,} / {t.calls_right:,}"),
         ("21s rolled", luck),
-        ("favourite claim", f"{favourite[0]} ({favourite[1]}x)" if favourite else "–"),
-        ("nemesis", f"{nemesis_name} ({nemesis[1]}x)" if nemesis and nemesis_name else "–"),
-        ("rolls", str(t.rolls_made)),
-    ]
+        ("favourite claim", f"{claim} ({favourite[1]:,}x)" if favourite else "none yet"),
+        ("nemesis", f"{nemesis_name} ({nemesis[1]:,}x)" if nemesis and nemesis_name
+         else "none yet"),
+        ("rolls", f"{t.rolls_made:,}"),
+    ]  # fmt: skip
+    games = amount(t.games_played, "game") if t.games_played != 1 else "1 game"
+    wins = f"{t.games_won:,} {'win' if t.games_won == 1 else 'wins'}"
     return CardData(
         name=name,
-        headline=f"{t.games_played} games · {t.games_won} wins · {rate} win rate",
+        headline=f"{games} - {wins} - {rate} win rate",
         figures=figures,
         footer="luck: 21s rolled against the 2-in-36 you'd expect from your rolls",
-    )
-
-
-def history_line(record: RoundRecord) -> str:
-    paid = record.summary.get("paid", [])
-    bits = []
-    for player, unit, n, cause in paid[:4]:
-        bits.append(f"{who(str(player))} {amount(int(n), unit)} ({cause})")
-    loser = who(str(record.loser_id)) if record.loser_id else "nobody"
-    what = "void" if record.reason == "void" else f"lost by {loser} ({record.reason})"
-    return f"`#{record.round_no}` {record.ruleset}: {what}" + (
-        " — " + "; ".join(bits) if bits else ""
     )
 
 
@@ -213,7 +209,8 @@ class Stats(commands.Cog):
             await interaction.response.send_message(embed=embed)
             return
         try:
-            png = render_card(data)
+            # ~100 ms of drawing and PNG packing: off the event loop, so tables don't wait.
+            png = await asyncio.to_thread(render_card, data)
         except Exception:  # a broken font must not cost the player their card
             log.exception("could not draw a stats card; sending text")
             await interaction.response.send_message(embed=embed)

@@ -14,9 +14,10 @@ from bot.fairness import verify
 from bot.tables import Table
 from tests.conftest import SimTable
 
-#: How a sealed cup and an opened cup are shown in a channel.
-SEALED = re.compile(r"Cup sealed: `([0-9a-f]{64})`")
-OPENED = re.compile(r"sha256\(`([1-6])-([1-6]):([0-9a-f]+)`\) = `([0-9a-f]{64})`")
+#: How a sealed cup shows in the channel (short), and privately behind "Check the cup".
+SEALED = re.compile(r"🔒 `([0-9a-f]{10})`")
+SEALED_FULL = re.compile(r"sealed: `([0-9a-f]{64})`")
+OPENED = re.compile(r"sealed as `([0-9a-f]{64})`[\s\S]*printf '([1-6])-([1-6]):([0-9a-f]+)'")
 RELATIVE_TIME = re.compile(r"<t:(\d+):R>")
 
 
@@ -43,7 +44,8 @@ async def open_game(
     sim: SimTable, preset: str, players: int = 3, *, buttons: bool = False, **options: Any
 ) -> Table:
     """/newgame by the first user, the others join (slash and the Join button taking turns,
-    or only the button), and the host starts (with /start, or the Start button)."""
+    or only the button), and the host starts (with /start, or the Start button). A /join
+    is answered privately and edits the one lobby message."""
     host, *others = sim.users[:players]
     options.setdefault("turn_timer", 0)
     result = await host.slash(sim.channel, "newgame", ruleset=preset, **options)
@@ -51,9 +53,11 @@ async def open_game(
     for n, user in enumerate(others):
         if buttons or n % 2:
             result = await user.click(turn_message(sim), label="Join")
+            assert not result.ephemeral, result.response and result.response.content
         else:
             result = await user.slash(sim.channel, "join")
-        assert not result.ephemeral, result.response and result.response.content
+            assert result.ephemeral and result.response is not None
+            assert result.response.content == "You're in.", result.response.content
     if buttons:
         result = await host.click(turn_message(sim), label="Start")
     else:
@@ -147,12 +151,18 @@ async def refused(
     return text
 
 
-def check_reveal(sim: SimTable, text: str, dice: tuple[int, int]) -> None:
-    """The reveal shows dice and salt whose hash is the digest sealed when they were rolled."""
-    sealed = SEALED.findall(public_text(sim))
+async def check_reveal(
+    sim: SimTable, message: Any, dice: tuple[int, int], user: simcord.MemberActor
+) -> None:
+    """The message that showed a reveal has a "Check the cup" button; it privately shows
+    the dice and salt whose hash is the digest sealed (in short in the channel) when the
+    dice went under the cup."""
+    result = await user.click(message, label="Check the cup")
+    text = assert_private_to(sim, result, user)
     opened = OPENED.search(text)
     assert opened is not None, text
-    high, low, salt, digest = opened.groups()
+    digest, high, low, salt = opened.groups()
     assert (int(high), int(low)) == dice
-    assert digest == sealed[-1]
-    assert verify(dice, salt, sealed[-1])
+    sealed = SEALED.findall(public_text(sim))
+    assert sealed and digest.startswith(sealed[-1])
+    assert verify(dice, salt, digest)

@@ -11,6 +11,7 @@ from typing import Any
 import pytest
 
 import cogs.clock as clock_module
+from bot.engine import Act, Move
 from bot.storage import Storage
 from bot.tables import Outcome, Table, TableService
 from cogs.clock import TurnClock
@@ -30,8 +31,8 @@ async def table_with_timer(tmp_path: Path, seconds: int) -> tuple[Storage, Table
     store = await Storage.open(tmp_path / "clock.db")
     service = TableService(store, ScriptedDice([6, 5] * 10))
     await service.open_table(1, 9, "1", "mexican", {"turn_timer": seconds}, now=1000.0)
-    await service.act(9, "2", "join", 1000.0)
-    await service.act(9, "1", "start", 1000.0)
+    await service.act(9, "2", Move(Act.JOIN), 1000.0)
+    await service.act(9, "1", Move(Act.START), 1000.0)
     return store, service
 
 
@@ -70,7 +71,7 @@ async def test_reminder_then_expiry_with_a_retry(
     clock.arm(table)
     await asyncio.wait_for(asyncio.gather(*clock.tasks.values()), 5)
     assert reminded == [1000.2]
-    assert [o.move for o in expired] == ["timeout"] and not failures
+    assert [o.move for o in expired] == [Move(Act.TIMEOUT)] and not failures
     assert service.get(9).game.round_no == 2  # type: ignore[union-attr]
     clock.stop_all()
     await store.close()
@@ -81,7 +82,7 @@ async def test_a_move_makes_the_armed_deadline_stale(tmp_path: Path) -> None:
     table = service.get(9)
     assert table is not None
     stale_move = table.game.move_no
-    await service.act(9, "1", "roll", 1001.0)
+    await service.act(9, "1", Move(Act.ROLL), 1001.0)
     assert await service.expire(9, stale_move, 5000.0) is None
     assert table.game.move_no == stale_move + 1
     await store.close()

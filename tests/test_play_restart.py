@@ -3,26 +3,35 @@ simcord world, puts the table back in the channel, and the game plays on to the 
 
 from __future__ import annotations
 
+import re
+
+import discord
 import pytest
 
 from bot.client import MexicanBot, create_bot
-from bot.engine import StaleAction
+from bot.engine import Act, Move, StaleAction
 from bot.settings import Settings
 from bot.storage import Storage
 from tests.conftest import SimTable
 from tests.engine_helpers import ScriptedDice
 from tests.play_helpers import (
+    RELATIVE_TIME,
     SEALED,
     assert_private_to,
     assert_public,
     check_reveal,
     custom_ids,
+    message_text,
     open_game,
     pid,
     public_text,
     refused,
     turn_message,
 )
+
+RESTARTED = "♻️ The bot restarted; the game goes on."
+#: The turn message's last line ends with the deadline (after the seal, if any).
+DEADLINE = re.compile(r"(?:^|· )⏱ <t:(\d+):R>$")
 
 
 async def restart(sim: SimTable, settings: Settings, storage: Storage, dice: list[int]) -> None:
@@ -32,6 +41,34 @@ async def restart(sim: SimTable, settings: Settings, storage: Storage, dice: lis
     await sim.env.restart_bot(bot)
     await sim.env.settle()
     sim.bot = bot
+
+
+def pinged(sim: SimTable, message: discord.Message) -> list[int]:
+    """Whom a channel message notified (its mentions that its allowed mentions let through)."""
+    return list(sim.env.backend.get_message(sim.channel.id, message.id).ping_user_ids)
+
+
+def live_messages(sim: SimTable) -> list[int]:
+    return [m.id for m in sim.channel.history() if m.components]
+
+
+def clock(sim: SimTable) -> float:
+    return sim.env.now().timestamp()
+
+
+def deadline_shown(sim: SimTable) -> int:
+    """The deadline on the last line of the live turn message, shown there once."""
+    content = turn_message(sim).content
+    assert content.count("⏱") == 1, content
+    match = DEADLINE.search(content.splitlines()[-1])
+    assert match is not None, content
+    return int(match.group(1))
+
+
+def reminders(sim: SimTable) -> list[discord.Message]:
+    """The turn-timer reminders the channel shows now."""
+    return [m for m in sim.channel.history() if (m.content or "").startswith("⏰ <@")
+            and ", your move: time runs out" in m.content]  # fmt: skip
 
 
 async def test_restart_mid_game_resumes_and_plays_to_the_end(
@@ -49,6 +86,8 @@ async def test_restart_mid_game_resumes_and_plays_to_the_end(
     move_no = table.game.move_no
     sealed = SEALED.findall(public_text(sim))[-1]
     before = table.game.to_dict()
+    commit = table.meta.commit
+    assert commit is not None and commit.digest.startswith(sealed)
     old_bot = sim.bot
 
     await restart(sim, settings, storage, [])
@@ -56,36 +95,44 @@ async def test_restart_mid_game_resumes_and_plays_to_the_end(
     resumed = sim.bot.tables.get(ch.id)
     assert resumed is not None and resumed is not table
     assert resumed.game.to_dict() == before  # hidden dice and all
-    assert resumed.meta.commit is not None and resumed.meta.commit.digest == sealed
+    assert resumed.meta.commit is not None
+    assert resumed.meta.commit.to_dict() == commit.to_dict()  # the same seal and salt
 
     # The table is back in the channel, with buttons for the move that is due.
     back = turn_message(sim)
-    assert back.content.startswith(f"<@{b.id}>")
-    assert "♻️ The bot restarted; the game goes on." in back.embeds[0].description
-    assert f"mxs:claim:{ch.id}:{move_no}" in custom_ids(back)
-    assert sum(1 for m in ch.history() if m.components) == 1
-    peek = await b.click(back, label="Peek")
+    assert back.id == ch.last_message.id
+    lines = back.content.splitlines()
+    assert lines[0] == RESTARTED
+    assert f"<@{b.id}>, claim (you may bluff)." in lines
+    assert lines[-1] == f"🔒 `{sealed}`"
+    assert pinged(sim, back) == []  # the turn did not pass: nobody is pinged again
+    assert f"mxs:{table.game_id}:{move_no}:claim" in custom_ids(back)
+    assert live_messages(sim) == [back.id]
+    peek = await b.click(back, label="Show my dice")
     assert "double six" in assert_private_to(sim, peek, b)
 
-    # A select from before the restart: stale for alice's old move, live for bob's.
-    await refused(sim, a.select(first.response, ["61"]), says="from an earlier turn")
-    claimed = await b.select(second.response, ["65"])
-    assert f"<@{b.id}> claims **sixty-five** → <@{a.id}>" in assert_public(claimed)
+    # A menu from before the restart: stale for alice's old move, live for bob's.
+    await refused(sim, a.select(first.response, ["claim.61"]), says="from an earlier turn")
+    claimed = await b.select(second.response, ["claim.65"])
+    text = assert_public(claimed)
+    assert f"<@{b.id}> claims **sixty-five**." in text
+    assert f"<@{a.id}>: roll to accept, or call bullshit?" in text
+    assert pinged(sim, claimed.response.message) == [a.id]
     assert "double six" not in public_text(sim)
+    assert live_messages(sim) == [claimed.response.id]  # the re-posted table retired
 
-    reveal = assert_public(await a.click(turn_message(sim), label="Bullshit!"))
-    assert "The cup shows **double six**" in reveal and "it was true!" in reveal
-    assert f"🏆 **Game over!** <@{b.id}> wins." in reveal
-    check_reveal(sim, reveal, (6, 6))
+    result = await a.click(turn_message(sim), label="Bullshit!")
+    reveal = assert_public(result)
+    assert f"<@{a.id}> calls **bullshit** on <@{b.id}>'s **sixty-five**" in reveal
+    assert "**double six** under the cup. It was true!" in reveal
+    assert f"→ <@{a.id}> loses **1 life**." in reveal
+    assert f"🏆 **<@{b.id}> wins!**" in reveal
+    await check_reveal(sim, result.response.message, (6, 6), a)
     record = await storage.get_game(table.game_id)
     assert record is not None and record.status == "over"
     totals = await storage.player_totals(sim.guild.id, b.id)
     assert (totals.games_won, totals.games_played) == (1, 1)
     assert sim.bot.tables.get(ch.id) is None
-
-
-def live_messages(sim: SimTable) -> list[int]:
-    return [m.id for m in sim.channel.history() if m.components]
 
 
 async def test_restart_in_the_lobby_and_in_an_open_game(
@@ -95,13 +142,17 @@ async def test_restart_in_the_lobby_and_in_an_open_game(
     ch = sim.channel
     await a.slash(ch, "newgame", ruleset="mexen", turn_timer=0)
     await b.slash(ch, "join")
+    old_lobby = turn_message(sim)
     await restart(sim, settings, storage, [6, 4])
     lobby = turn_message(sim)
-    assert "♻️" in lobby.embeds[0].description
+    assert lobby.id != old_lobby.id and lobby.id == ch.last_message.id
+    text = message_text(lobby)
+    assert "🎲 mexen · new table" in text and f"In: <@{a.id}>, <@{b.id}> (2/" in text
     assert live_messages(sim) == [lobby.id]  # the lobby from before lost its buttons
     await c.click(lobby, label="Join")
+    assert f"In: <@{a.id}>, <@{b.id}>, <@{c.id}> (3/" in message_text(turn_message(sim))
     await a.click(turn_message(sim), label="Start")
-    await a.slash(ch, "roll")
+    assert "rolls **64**" in assert_public(await a.slash(ch, "roll"))
     before = turn_message(sim)
 
     await restart(sim, settings, storage, [5, 5, 4, 3])
@@ -109,15 +160,18 @@ async def test_restart_in_the_lobby_and_in_an_open_game(
     assert table is not None and table.game.last == (6, 4)
     resumed = turn_message(sim)
     assert resumed.id != before.id and live_messages(sim) == [resumed.id]
+    assert resumed.content.splitlines()[0] == RESTARTED
+    assert f"<@{a.id}>, roll again, stand or end the round early." in resumed.content
     stood = await a.click(resumed, label="Stand")
-    assert "stands on **64**" in assert_public(stood)
-    assert "rolled **500**" in assert_public(await b.slash(ch, "roll"))
-    assert_public(await b.slash(ch, "stand"))
-    assert "rolled **43**" in assert_public(await c.slash(ch, "roll"))
+    assert f"<@{a.id}> stands on **64**." in assert_public(stood)
+    assert f"<@{b.id}> rolls **500**." in assert_public(await b.slash(ch, "roll"))
+    assert f"<@{b.id}> stands on **500**." in assert_public(await b.slash(ch, "stand"))
+    assert f"<@{c.id}> rolls **43**." in assert_public(await c.slash(ch, "roll"))
     lost = assert_public(await c.click(turn_message(sim), label="Stand"))
-    assert f"<@{c.id}> takes **1 sip**: lowest roll 43" in lost
+    assert f"→ <@{c.id}> takes **1 sip**: lowest roll (43)." in lost
     over = assert_public(await a.slash(ch, "endgame"))
-    assert "**Game over.**" in over and pid(c) in over
+    assert f"🏁 <@{a.id}> ended the game." in over
+    assert f". <@{c.id}> · 1 sip" in over.split("Final standing", 1)[1]
     record = await storage.get_game(table.game_id)
     assert record is not None and record.status == "over"
 
@@ -131,27 +185,29 @@ async def test_old_turn_message_still_works_when_history_cannot_be_read(
     a, b, _, _ = sim.users
     ch = sim.channel
     sim.bot.tables.rng = ScriptedDice([6, 4])
-    await open_game(sim, "mexen", 2)
+    table = await open_game(sim, "mexen", 2)
     await a.slash(ch, "roll")
     old = turn_message(sim)
-    old_move = sim.bot.tables.get(ch.id).game.move_no
-    old_stand = f"mx:stand:{ch.id}:{old_move}"
+    old_move = table.game.move_no
+    old_stand = f"mx:{table.game_id}:{old_move}:stand"
     assert old_stand in custom_ids(old)
     sim.env.inject_error("GET", f"/channels/{ch.id}/messages", status=403, code=50001,
                          message="Missing Access")  # fmt: skip
     await restart(sim, settings, storage, [5, 2])
     resumed = turn_message(sim)
+    assert resumed.content.splitlines()[0] == RESTARTED
     assert live_messages(sim) == [old.id, resumed.id]
 
     stood = await a.click(old, custom_id=old_stand)
-    assert "stands on **64**" in assert_public(stood)
+    assert f"<@{a.id}> stands on **64**." in assert_public(stood)
     assert live_messages(sim) == [turn_message(sim).id]  # both older messages retired
     # The same button, if a client still showed it, is stale now.
-    before = sim.bot.tables.get(ch.id).game.to_dict()
+    before = sim.bot.tables.get(ch.id).game.to_dict()  # type: ignore[union-attr]
     with pytest.raises(StaleAction):
-        await sim.bot.tables.act(ch.id, pid(a), "stand", 0.0, expect_move=old_move)
-    assert sim.bot.tables.get(ch.id).game.to_dict() == before
-    assert "rolled **52**" in assert_public(await b.click(turn_message(sim), label="Roll"))
+        await sim.bot.tables.act(ch.id, pid(a), Move(Act.STAND), 0.0, expect_move=old_move)
+    assert sim.bot.tables.get(ch.id).game.to_dict() == before  # type: ignore[union-attr]
+    rolled = await b.click(turn_message(sim), label="Roll")
+    assert f"<@{b.id}> rolls **52**." in assert_public(rolled)
 
 
 async def test_turn_timer_survives_a_restart(
@@ -164,10 +220,81 @@ async def test_turn_timer_survives_a_restart(
     await sim.env.advance_time(20)
     await restart(sim, settings, storage, [])
     resumed = sim.bot.tables.get(sim.channel.id)
-    assert resumed is not None and resumed.meta.deadline == deadline
-    assert f"<t:{int(deadline)}:R>" in [f.value for f in turn_message(sim).embeds[0].fields]
-    await sim.env.advance_time(10)
-    assert sim.channel.last_message.content.startswith(f"⏰ <@{a.id}>, half your time")
+    assert resumed is not None and resumed.meta.deadline == deadline  # 40 s left: no grace
+    assert turn_message(sim).content.splitlines()[0] == RESTARTED
+    assert deadline_shown(sim) == int(deadline)
+    await sim.env.advance_time(9)
+    assert reminders(sim) == []
+    await sim.env.advance_time(1)
+    (reminder,) = reminders(sim)
+    assert reminder.content == f"⏰ <@{a.id}>, your move: time runs out <t:{int(deadline)}:R>."
+    assert pinged(sim, reminder) == [a.id]
     await sim.env.advance_time(30)
-    assert f"⏰ <@{a.id}>'s time ran out." in public_text(sim)
+    assert reminders(sim) == []  # the new bot deletes the reminder it posted
+    expired = sim.channel.last_message
+    assert f"⏰ <@{a.id}>'s time ran out." in message_text(expired)
+    assert pinged(sim, expired) == [b.id]
     assert resumed.game.to_move == pid(b) and resumed.game.round_no == 2
+
+
+async def test_a_timer_that_ran_out_while_the_bot_was_down_gets_grace(
+    sim: SimTable, settings: Settings, storage: Storage
+) -> None:
+    """A player whose time (nearly) ran out during the restart gets 30 s more, shown on
+    the re-posted table; the half time of that grace has passed, so no new reminder."""
+    a, b, _, _ = sim.users
+    table = await open_game(sim, "mexican", 2, turn_timer=60)
+    deadline = table.meta.deadline
+    assert deadline is not None
+    await sim.env.advance_time(50)
+    assert len(reminders(sim)) == 1  # the old bot reminded alice at half time
+    await restart(sim, settings, storage, [])
+    # Its deadline is out of date: the restart deletes it; the table shows the new one.
+    assert reminders(sim) == []
+    resumed = sim.bot.tables.get(sim.channel.id)
+    assert resumed is not None and resumed.meta.deadline == clock(sim) + 30
+    assert deadline_shown(sim) == int(clock(sim) + 30)
+    await sim.env.advance_time(29)  # past the stored deadline: the grace holds
+    assert resumed.game.to_move == pid(a) and resumed.game.round_no == 1
+    assert reminders(sim) == []  # and no second reminder
+    await sim.env.advance_time(1)
+    assert f"⏰ <@{a.id}>'s time ran out." in message_text(sim.channel.last_message)
+    assert resumed.game.to_move == pid(b) and resumed.game.round_no == 2
+
+
+async def test_a_reminder_from_before_a_restart_leaves_no_clutter(
+    sim: SimTable, settings: Settings, storage: Storage
+) -> None:
+    """The new process has no note of the old one's reminder: it finds it in the channel
+    and deletes it (its deadline may be out of date); the re-posted table shows the time."""
+    a, _, _, _ = sim.users
+    sim.bot.tables.rng = ScriptedDice([6, 5])
+    await open_game(sim, "mexican", 2, turn_timer=60)
+    await sim.env.advance_time(35)
+    assert len(reminders(sim)) == 1
+    await restart(sim, settings, storage, [6, 5])
+    assert reminders(sim) == []
+    assert RELATIVE_TIME.search(message_text(turn_message(sim)))
+    await a.click(turn_message(sim), label="Roll")
+    assert reminders(sim) == []
+
+
+async def test_a_reveal_stays_checkable_after_a_restart(
+    sim: SimTable, settings: Settings, storage: Storage
+) -> None:
+    a, b, _, _ = sim.users
+    sim.bot.tables.rng = ScriptedDice([5, 2])
+    await open_game(sim, "dollar", 2, lives=2)
+    rolled = await a.click(turn_message(sim), label="Roll")
+    await a.select(rolled.response, ["claim.61"])
+    revealed = await b.click(turn_message(sim), label="Bullshit!")
+    assert "**fifty-two** under the cup" in assert_public(revealed)
+    reveal_id = revealed.response.id
+    assert any(":cup." in i for i in custom_ids(revealed.response.message))
+
+    await restart(sim, settings, storage, [])
+    assert turn_message(sim).id != reveal_id  # the table was posted again below it
+    (shown,) = [m for m in sim.channel.history() if m.id == reveal_id]
+    assert "**fifty-two** under the cup" in message_text(shown)
+    assert not any(i.startswith(("mx:", "mxs:")) for i in custom_ids(shown))
+    await check_reveal(sim, shown, (5, 2), a)

@@ -12,7 +12,7 @@ import simcord
 from PIL import Image
 
 from bot.storage import MIGRATIONS, Storage
-from cogs.card import HEIGHT, WIDTH, CardData, render_card
+from cogs.card import MIN_HEIGHT, WIDTH, CardData, layout_card, render_card
 
 from .conftest import SimTable
 from .engine_helpers import ScriptedDice
@@ -56,9 +56,9 @@ async def test_stats_figures_match_a_game_played_through_the_bot(sim: SimTable) 
     fields = {f.name: f.value for f in result.response.embeds[0].fields}
     assert fields["taken"] == "1 sip, 1 shot"
     assert fields["bluffs made / caught"] == "1 / 1"
-    assert fields["favourite claim"] == "55 (1x)"
+    assert fields["favourite claim"] == "double five (1x)"
     assert fields["nemesis"].startswith("bob")
-    assert result.response.embeds[0].description.startswith("1 games · 0 wins")
+    assert result.response.embeds[0].description == "1 game - 0 wins - 0% win rate"
 
 
 async def test_leaderboard_ranks_players_from_played_games(sim: SimTable) -> None:
@@ -80,8 +80,9 @@ async def test_history_has_one_line_per_round(sim: SimTable) -> None:
     result = await sim.users[2].slash(sim.channel, "history", count=5)
     lines = result.response.embeds[0].description.splitlines()
     assert len(lines) == 2
-    assert lines[1].startswith(f"`#1` mexican: lost by <@{alice_id}> (call)")
-    assert "caught bluffing 55" in lines[1] and "1 shot" in lines[1]
+    assert lines[1].startswith(f"`#1` mexican: <@{alice_id}> lost (on a call) — ")
+    # One vocabulary: the table said "double five", so the history does too.
+    assert lines[1].endswith(f"<@{alice_id}> 1 shot: caught bluffing double five on sixty-two")
 
 
 async def test_leaderboard_pages_and_shows_the_callers_rank(sim: SimTable) -> None:
@@ -108,7 +109,8 @@ def test_stats_card_is_a_png_of_the_expected_size() -> None:
     png = render_card(data)
     assert png.startswith(b"\x89PNG\r\n\x1a\n")
     image = Image.open(io.BytesIO(png))
-    assert image.format == "PNG" and image.size == (WIDTH, HEIGHT) == (900, 360)
+    assert image.format == "PNG" and image.size == layout_card(data).size
+    assert image.width == WIDTH == 900 and image.height >= MIN_HEIGHT
 
 
 async def test_stats_command_sends_the_card_as_an_image(sim: SimTable) -> None:

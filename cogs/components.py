@@ -1,0 +1,134 @@
+"""Buttons and menus that keep working across restarts, routed by their custom ids.
+
+Each is a ``DynamicItem`` whose template takes any id with its prefix; the id is then read
+strictly (``cogs/present/ids.py``), so an id that does not parse (an older version's, or a
+forged one) gets a clear private refusal instead of no answer. A click decodes the move and
+hands it, with the game and move number it was drawn for, to the dealer, which refuses
+stale ones.
+"""
+
+from __future__ import annotations
+
+import re
+from typing import TYPE_CHECKING, Any
+
+import discord
+
+from bot.engine import BOT_ONLY, GameError, Move
+
+from .present import ids
+from .present import table as present
+from .send import answer
+
+if TYPE_CHECKING:
+    from .dealer import Dealer
+
+NOT_OURS = "That button does not belong to this bot's game."
+
+
+def _dealer(interaction: discord.Interaction) -> Dealer:
+    dealer = getattr(interaction.client, "dealer", None)
+    assert dealer is not None, "the Play cog is not loaded"
+    return dealer  # type: ignore[no-any-return]
+
+
+async def _refuse(interaction: discord.Interaction, text: str) -> None:
+    await answer(interaction, present.refusal(text))
+
+
+class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MOVE_ROUTE):
+    def __init__(self, rest: str) -> None:
+        super().__init__(discord.ui.Button(label="·", custom_id=f"{ids.MOVE_PREFIX}:{rest}"))
+        self.parsed = ids.read_move(rest)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> MoveButton:
+        return cls(match["rest"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.parsed is None:
+            await _refuse(interaction, ids.OUTDATED)
+            return
+        game_id, move_no, text = self.parsed
+        try:
+            move = Move.decode(text)
+        except GameError as err:
+            await _refuse(interaction, str(err))
+            return
+        if move.act in BOT_ONLY:
+            await _refuse(interaction, NOT_OURS)
+            return
+        expect = None if move.act in ids.UNCHECKED else move_no
+        await _dealer(interaction).play(interaction, move, game_id=game_id, move_no=expect)
+
+
+class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.MENU_ROUTE):
+    def __init__(self, rest: str) -> None:
+        select: discord.ui.Select[Any] = discord.ui.Select(
+            custom_id=f"{ids.MENU_PREFIX}:{rest}",
+            options=[discord.SelectOption(label="-", value="-")],
+        )
+        super().__init__(select)
+        self.parsed = ids.read_menu(rest)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+    ) -> MoveMenu:
+        return cls(match["rest"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.parsed is None:
+            await _refuse(interaction, ids.OUTDATED)
+            return
+        game_id, move_no, act = self.parsed
+        if act not in ids.MENU_ACTS:
+            await _refuse(interaction, NOT_OURS)
+            return
+        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        values = data.get("values") or []
+        try:
+            if len(values) != 1 or not isinstance(values[0], str):
+                raise GameError("Pick one option from the menu.")
+            move = Move.decode(values[0])
+            if move.act.value != act:
+                raise GameError("That choice does not belong to this menu.")
+        except GameError as err:
+            await _refuse(interaction, str(err))
+            return
+        await _dealer(interaction).play(interaction, move, game_id=game_id, move_no=move_no)
+
+
+class ToolButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TOOL_ROUTE):
+    """Show my dice, Check the cup and Rematch: they show something or open a table, and
+    never move a game."""
+
+    def __init__(self, rest: str) -> None:
+        super().__init__(discord.ui.Button(label="·", custom_id=f"{ids.TOOL_PREFIX}:{rest}"))
+        self.parsed = ids.read_tool(rest)
+
+    @classmethod
+    async def from_custom_id(
+        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+    ) -> ToolButton:
+        return cls(match["rest"])
+
+    async def callback(self, interaction: discord.Interaction) -> None:
+        if self.parsed is None:
+            await _refuse(interaction, ids.OUTDATED)
+            return
+        game_id, _, tool, arg = self.parsed
+        dealer = _dealer(interaction)
+        if tool == ids.SHOW_DICE:
+            await dealer.show_dice(interaction, game_id)
+        elif tool == ids.CHECK_CUP and arg:
+            await dealer.check_cup(interaction, game_id, arg)
+        elif tool == ids.REMATCH:
+            await dealer.rematch(interaction, game_id)
+        else:
+            await _refuse(interaction, NOT_OURS)
+
+
+ITEMS = (MoveButton, MoveMenu, ToolButton)

@@ -1,0 +1,473 @@
+"""The one path every move takes in Discord: ask the table service to make it (lock,
+engine, storage), have the presenter build the messages, and send them.
+
+Slash commands (cogs/play.py) and buttons (cogs/components.py) both call this; neither
+knows the other. It also keeps the turn clock's Discord side (reminders, expiries) and
+re-posts every table after a restart. Which message carries the live buttons, and when a
+new one is posted, is decided here; what any message says is the presenter's.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+from typing import TYPE_CHECKING
+
+import discord
+
+from bot.engine import Act, GameError, Kind, Move
+from bot.fairness import Commitment
+from bot.tables import Outcome, Table, TableService
+
+from . import permissions, send
+from .clock import TurnClock
+from .present import table as present
+from .present.message import Reply
+from .present.story import story
+from .present.words import Words
+
+if TYPE_CHECKING:
+    from bot.client import MexicanBot
+
+log = logging.getLogger(__name__)
+
+#: Tables re-posted at once after a restart.
+RESUME_CONCURRENCY = 8
+NOT_SAVED = "That move could not be saved, so it did not happen. Please try again."
+
+
+def _is_private(message: discord.Message | None) -> bool:
+    return message is not None and message.flags.ephemeral
+
+
+def now() -> float:
+    """Wall-clock seconds; discord.utils.utcnow keeps tests on their simulated clock."""
+    return discord.utils.utcnow().timestamp()
+
+
+class Dealer:
+    """Runs the tables' talk in Discord for one bot."""
+
+    def __init__(self, bot: MexicanBot) -> None:
+        self.bot = bot
+        self.tables: TableService = bot.tables
+        self.clock = TurnClock(self.tables, now, self._remind, self._expired)
+        #: Lines shown on each channel's live turn message (the turn's story so far).
+        self.stories: dict[int, list[str]] = {}
+        #: The reply each live turn message shows, so retiring it keeps its cup check.
+        self.live: dict[int, Reply] = {}
+        #: A reminder that pinged the player to move, deleted once they have moved.
+        self.reminders: dict[int, int] = {}
+        #: The move number at which the player to move last interacted with the table.
+        self.seen: dict[int, int] = {}
+        #: A cup lifted on the live turn message, which stays checkable while it shows.
+        self.lifts: dict[int, Commitment] = {}
+        self._resume_task: asyncio.Task[None] | None = None
+
+    # --- moves --------------------------------------------------------------------------
+    async def play(
+        self, interaction: discord.Interaction, move: Move, *, game_id: int | None = None,
+        move_no: int | None = None,
+    ) -> None:  # fmt: skip
+        """Make ``move`` for the user who clicked or typed it, and show it."""
+        channel_id = interaction.channel_id
+        if channel_id is None or interaction.guild_id is None:
+            await self.refuse(interaction, "Games are played in server channels.")
+            return
+        missing = permissions.missing_sentence_for(interaction, feature=permissions.PLAY)
+        if missing:
+            await self.refuse(interaction, missing)
+            return
+        player = str(interaction.user.id)
+        force = move.act is Act.END and interaction.permissions.manage_messages
+        try:
+            outcome = await self.tables.act(
+                channel_id, player, move, now(), expect_move=move_no, expect_game=game_id,
+                force=force, name=interaction.user.display_name,
+            )  # fmt: skip
+        except GameError as err:
+            self._mark_seen(channel_id, player)
+            await self.refuse(interaction, str(err))
+            return
+        except Exception:
+            # Storage trouble (or a bug): the table service has put the game back as it
+            # was stored, so the honest answer is that nothing happened.
+            log.exception("move %s in channel %s failed", move.encode(), channel_id)
+            await self.refuse(interaction, NOT_SAVED)
+            return
+        await self.publish(interaction, outcome)
+        self.clock.arm(outcome.table)
+
+    async def play_typed_claim(self, interaction: discord.Interaction, text: str) -> None:
+        """/claim with a typed value: the engine reads it (and decides whether it is a
+        claim or a pass of the unseen cup)."""
+        table = self.tables.get(interaction.channel_id or 0)
+        if table is None:
+            await self.refuse(interaction, "There's no game in this channel. Start one with "
+                                           "/newgame.")  # fmt: skip
+            return
+        try:
+            move = table.game.typed_claim(str(interaction.user.id), text)
+        except GameError as err:
+            await self.refuse(interaction, str(err))
+            return
+        await self.play(interaction, move)
+
+    async def open(
+        self, interaction: discord.Interaction, preset: str, options: dict[str, object],
+        *, rematch_of: int | None = None, invited: tuple[str, ...] = (),
+    ) -> None:  # fmt: skip
+        """Open a lobby in this channel (a new game, or a rematch of a finished one)."""
+        if interaction.guild_id is None or interaction.channel_id is None:
+            await self.refuse(interaction, "Games are played in server channels.")
+            return
+        missing = permissions.missing_sentence_for(interaction, feature=permissions.PLAY)
+        if missing:
+            await self.refuse(interaction, missing)
+            return
+        try:
+            outcome = await self.tables.open_table(
+                interaction.guild_id, interaction.channel_id, str(interaction.user.id),
+                preset, dict(options), now(), name=interaction.user.display_name,
+                rematch_of=rematch_of, invited=invited,
+            )  # fmt: skip
+        except GameError as err:
+            await self.refuse(interaction, str(err))
+            return
+        except Exception:
+            log.exception("could not open a table in channel %s", interaction.channel_id)
+            await self.refuse(interaction, "The table could not be saved. Please try again.")
+            return
+        table = outcome.table
+        reply = present.lobby(table)
+        sent = await interaction.response.send_message(**send.send_kwargs(reply))
+        if sent.message_id is not None:
+            await self.tables.remember_message(table.channel_id, sent.message_id)
+        self.live[table.channel_id] = reply
+
+    async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
+        """A new lobby with the same rules for the players of a finished game."""
+        record = await self.bot.storage.get_game(game_id)
+        if record is None or record.channel_id != interaction.channel_id:
+            await self.refuse(interaction, "That game is not from this channel.")
+            return
+        old = Table.from_record(record.id, record.guild_id, record.channel_id,
+                                record.state_json)  # fmt: skip
+        if old.game.phase != "over":
+            await self.refuse(interaction, "That game is still on.")
+            return
+        clicker = str(interaction.user.id)
+        players = [p for p in old.game.players if p != clicker]
+        await self.open(interaction, old.game.preset, old.game.options.to_dict(),
+                        rematch_of=game_id, invited=tuple(players))  # fmt: skip
+
+    # --- what only one person sees ------------------------------------------------------
+    async def refuse(self, interaction: discord.Interaction, text: str) -> None:
+        await send.answer(interaction, present.refusal(text))
+
+    async def show_dice(self, interaction: discord.Interaction, game_id: int) -> None:
+        table = self.tables.get(interaction.channel_id or 0)
+        if table is None or table.game_id != game_id:
+            await self.refuse(interaction, "That game is over.")
+            return
+        viewer = str(interaction.user.id)
+        self._mark_seen(table.channel_id, viewer)
+        await send.answer(interaction, present.your_cup(table, viewer))
+
+    async def check_cup(self, interaction: discord.Interaction, game_id: int, seal: str) -> None:
+        """The full seal of a cup, or once it was lifted, its dice and salt to check."""
+        table = self.tables.get(interaction.channel_id or 0)
+        if table is not None and table.game_id == game_id:
+            words = Words.of(table.game)
+            meta = table.meta
+            if meta.commit is not None and meta.commit.digest.startswith(seal):
+                await send.answer(interaction, present.sealed_cup(meta.commit))
+                return
+            if meta.lifted is not None and meta.lifted.digest.startswith(seal):
+                await send.answer(interaction, present.lifted_cup(meta.lifted, words))
+                return
+        record = await self.bot.storage.get_game(game_id)
+        if record is None or record.channel_id != interaction.channel_id:
+            await self.refuse(interaction, "That cup is not from this channel.")
+            return
+        for event in await self.bot.storage.events(game_id):
+            if event.kind == "cup_opened" and str(event.payload.get("digest", "")).startswith(seal):
+                commit = Commitment.from_dict(event.payload)
+                words = Words.of_preset(record.ruleset)
+                await send.answer(interaction, present.lifted_cup(commit, words))
+                return
+        await self.refuse(interaction, "That cup has not been lifted yet.")
+
+    async def show_table(self, interaction: discord.Interaction) -> None:
+        table = self.tables.get(interaction.channel_id or 0)
+        if table is None:
+            await self.refuse(interaction, "There's no game in this channel. Start one with "
+                                           "/newgame.")  # fmt: skip
+            return
+        viewer = str(interaction.user.id)
+        self._mark_seen(table.channel_id, viewer)
+        await send.answer(interaction, present.table_view(table, viewer))
+
+    def _mark_seen(self, channel_id: int, player: str) -> None:
+        table = self.tables.get(channel_id)
+        if table is not None and table.game.to_move == player:
+            self.seen[channel_id] = table.game.move_no
+
+    # --- showing a move -----------------------------------------------------------------
+    async def publish(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """Answer with at most two Discord calls: the reply, and retiring or refreshing
+        the turn message. A click on a leftover message (one whose id was lost in a
+        restart) costs a third: that message is retired too."""
+        table = outcome.table
+        game = table.game
+        channel_id = table.channel_id
+        channel = interaction.channel
+        await self._clear_reminder(channel_id)
+        stray = self._stray_message(interaction, table)
+        on_live = interaction.message is not None and interaction.message.id == (
+            table.meta.message_id
+        )
+        if game.phase == "lobby":
+            await self._show_lobby(interaction, table, on_live)
+            return
+        mover = game.to_move if game.phase == "playing" else None
+        passed = mover != outcome.previous_mover
+        ping = passed and mover is not None and mover != outcome.player
+        # A new message when the turn passes or a round ends: what everyone must see
+        # arrives at the bottom of the channel; within a turn the message is updated.
+        fresh = (
+            passed or game.phase == "over" or any(e.kind is Kind.ROUND_OVER for e in outcome.events)
+        )
+        lines = story(game, outcome.events)
+        private = present.private_after(outcome)
+        from_menu = not fresh and private is None and _is_private(interaction.message)
+        in_place = not fresh and (private is not None or on_live or from_menu)
+        # A message that stays in place gathers the turn's lines; a new one starts afresh
+        # (the one above it still shows what came before).
+        earlier = self.stories.get(channel_id, []) if in_place else []
+        if outcome.lifted is not None or not in_place:
+            self.lifts.pop(channel_id, None)
+        if outcome.lifted is not None:
+            self.lifts[channel_id] = outcome.lifted
+        shown = self.lifts.get(channel_id) if in_place else None
+        reply = present.after_move(outcome, earlier, ping=ping, shown_lift=shown)
+        if private is not None:
+            await send.answer(interaction, private)
+        elif in_place and on_live:
+            await interaction.response.edit_message(**send.edit_kwargs(reply))
+            self._keep(channel_id, present.combine(earlier, lines), reply)
+            return
+        elif from_menu:
+            # A choice made in the mover's private menu: that menu becomes what it did.
+            note = Reply("\n".join(lines) or "Done.", private=True)
+            await interaction.response.edit_message(**send.edit_kwargs(note))
+        if interaction.response.is_done():
+            await self._refresh(channel, table, reply, fresh=fresh)
+            self.stories[channel_id] = present.combine(earlier, lines)
+        else:
+            sent = await interaction.response.send_message(**send.send_kwargs(reply))
+            old, old_reply = table.meta.message_id, self.live.get(channel_id)
+            if game.phase != "over" and sent.message_id is not None:
+                await self.tables.remember_message(channel_id, sent.message_id)
+                self._keep(channel_id, present.combine(earlier, lines), reply)
+            await self._retire(channel, table, old, old_reply)
+        if game.phase == "over":
+            self._forget(channel_id)
+        if stray and stray != table.meta.message_id:
+            await self._retire(channel, table, stray)
+
+    def _keep(self, channel_id: int, lines: list[str], reply: Reply) -> None:
+        self.stories[channel_id] = lines
+        self.live[channel_id] = reply
+
+    async def _show_lobby(
+        self, interaction: discord.Interaction, table: Table, on_live: bool
+    ) -> None:
+        """A click on the lobby edits it in place; a slash command gets a private word
+        and the lobby message is edited, so the channel keeps one lobby message."""
+        reply = present.lobby(table)
+        self.live[table.channel_id] = reply
+        if on_live:
+            await interaction.response.edit_message(**send.edit_kwargs(reply))
+            return
+        player = str(interaction.user.id)
+        inside = player in table.game.seats or player in table.game.waiting
+        note = "You're in." if inside else "You left the table."
+        await send.answer(interaction, present.refusal(note))
+        await self._refresh(interaction.channel, table, reply, fresh=False)
+
+    async def _refresh(self, channel: object, table: Table, reply: Reply, *, fresh: bool) -> None:
+        """Show ``reply`` on the live turn message: edited in place (edits ping nobody),
+        or posted anew when the turn passed to someone else or no message is known."""
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        channel_id = table.channel_id
+        message_id = table.meta.message_id
+        if message_id is not None and not fresh:
+            partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+            try:
+                await partial.edit(**send.edit_kwargs(reply))
+                self.live[channel_id] = reply
+                return
+            except discord.NotFound:
+                pass
+            except discord.HTTPException as err:
+                self._log_forbidden(channel, err, "update the turn message")
+                return
+        await self._post(channel, table, reply)
+        if table.game.phase == "over":
+            self._forget(channel_id)
+
+    async def _post(self, channel: discord.abc.Messageable, table: Table, reply: Reply) -> None:
+        old, old_reply = table.meta.message_id, self.live.get(table.channel_id)
+        try:
+            message = await channel.send(**send.send_kwargs(reply))
+        except discord.HTTPException as err:
+            self._log_forbidden(channel, err, "post the table")
+            return
+        if table.game.phase != "over":
+            await self.tables.remember_message(table.channel_id, message.id)
+            self.live[table.channel_id] = reply
+        if old and old != message.id:
+            await self._retire(channel, table, old, old_reply)
+
+    async def _retire(
+        self, channel: object, table: Table, message_id: int | None, shown: Reply | None = None
+    ) -> None:
+        """Take the moves off an old turn message so nobody clicks a dead state; a lifted
+        cup it shows can still be checked."""
+        if message_id is None or not isinstance(channel, discord.abc.Messageable):
+            return
+        keep = present.retired(shown.components, table.meta.lifted) if shown else ()
+        view = send.view_of(keep) if keep else None
+        partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
+        with contextlib.suppress(discord.HTTPException):
+            await partial.edit(view=view)
+
+    @staticmethod
+    def _stray_message(interaction: discord.Interaction, table: Table) -> int | None:
+        """The public message clicked, if it carries buttons but is not the turn message."""
+        message = interaction.message
+        if message is None or message.id == table.meta.message_id or message.flags.ephemeral:
+            return None
+        return message.id if message.components else None
+
+    def _forget(self, channel_id: int) -> None:
+        for store in (self.stories, self.live, self.seen, self.lifts):
+            store.pop(channel_id, None)  # type: ignore[attr-defined]
+
+    def _log_forbidden(self, channel: object, err: discord.HTTPException, what: str) -> None:
+        """A post or edit Discord refused: the log names the permission to fix."""
+        where = getattr(channel, "id", "?")
+        if isinstance(err, discord.Forbidden):
+            log.warning("could not %s in channel %s: %s", what, where,
+                        permissions.describe_forbidden_in(channel))  # fmt: skip
+        else:
+            log.warning("could not %s in channel %s: %s", what, where, err)
+
+    # --- the turn timer -----------------------------------------------------------------
+    async def _remind(self, table: Table, deadline: float) -> None:
+        """Half the time is gone: ping the player once, with a message removed when they
+        move. A player who already looked at their turn is not pinged again: the
+        deadline on the turn message says the rest."""
+        channel = self.bot.get_channel(table.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        if self.seen.get(table.channel_id) == table.game.move_no:
+            return
+        try:
+            message = await channel.send(**send.send_kwargs(present.reminder(table)))
+        except discord.HTTPException as err:
+            self._log_forbidden(channel, err, "remind a player")
+            return
+        self.reminders[table.channel_id] = message.id
+
+    async def _clear_reminder(self, channel_id: int) -> None:
+        reminder = self.reminders.pop(channel_id, None)
+        channel = self.bot.get_channel(channel_id)
+        if reminder is None or not isinstance(channel, discord.abc.Messageable):
+            return
+        with contextlib.suppress(discord.HTTPException):
+            await channel.get_partial_message(reminder).delete()  # type: ignore[attr-defined]
+
+    async def _expired(self, outcome: Outcome) -> None:
+        table = outcome.table
+        channel = self.bot.get_channel(table.channel_id)
+        await self._clear_reminder(table.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        game = table.game
+        mover = game.to_move if game.phase == "playing" else None
+        reply = present.after_move(outcome, [], ping=mover is not None)
+        await self._post(channel, table, reply)
+        if game.phase == "over":
+            self._forget(table.channel_id)
+        else:
+            self.stories[table.channel_id] = story(game, outcome.events)
+
+    # --- restart ------------------------------------------------------------------------
+    def resume(self, tables: list[Table]) -> None:
+        self._resume_task = asyncio.create_task(self._resume(tables))
+
+    def stop(self) -> None:
+        self.clock.stop_all()
+        if self._resume_task:
+            self._resume_task.cancel()
+
+    async def _resume(self, tables: list[Table]) -> None:
+        """After a restart each running game gets its table again, with working buttons.
+
+        Every timer is re-armed first, so no clock waits for the re-posting; the tables
+        are then re-posted a few at a time (Discord rate-limits channel messages, and a
+        move made meanwhile already shows its table, so that one is skipped).
+        """
+        await self.bot.wait_until_ready()
+        for table in tables:
+            self.clock.arm(table)
+        gate = asyncio.Semaphore(RESUME_CONCURRENCY)
+
+        async def repost(table: Table, move_no: int) -> None:
+            # Under the channel's lock, so a move can't post its table at the same time.
+            async with gate, self.tables.lock(table.channel_id):
+                current = self.tables.get(table.channel_id)
+                channel = self.bot.get_channel(table.channel_id)
+                if current is not table or table.game.move_no != move_no:
+                    return
+                if not isinstance(channel, discord.abc.Messageable):
+                    return
+                await self._retire_leftovers(channel, table)
+                if table.game.phase == "lobby":
+                    reply = present.lobby(table)
+                else:
+                    back = "♻️ The bot restarted; the game goes on."
+                    reply = present.turn(table, [back], ping=False)
+                await self._post(channel, table, reply)
+
+        await asyncio.gather(*(repost(t, t.game.move_no) for t in tables))
+
+    async def _retire_leftovers(self, channel: discord.abc.Messageable, table: Table) -> None:
+        """The id of the last turn message reaches the database only with the next move,
+        so after a restart the stored id may be an older message. Take this table's
+        moves off the channel's recent messages instead (a lifted cup stays checkable),
+        and delete reminders the turn has outgrown; if the history cannot be read, the
+        stored id is retired as usual and a leftover's buttons answer "stale"."""
+        me = self.bot.user
+        try:
+            async for message in channel.history(limit=25):
+                if me is None or message.author.id != me.id:
+                    continue
+                if present.is_reminder(message.content) and not message.components:
+                    with contextlib.suppress(discord.HTTPException):
+                        await message.delete()
+                    continue
+                found = send.button_ids(message)
+                if not any(i.startswith(("mx:", "mxs:")) for i in found):
+                    continue
+                keep = present.retired(send.components_of(message), table.meta.lifted)
+                with contextlib.suppress(discord.HTTPException):
+                    await message.edit(view=send.view_of(keep) if keep else None)
+        except discord.HTTPException as err:
+            log.info("could not read channel %s to retire old buttons: %s", table.channel_id, err)
+            return
+        table.meta.message_id = None

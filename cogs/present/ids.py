@@ -1,0 +1,65 @@
+"""Custom ids of the bot's buttons and menus: one encoding, read back in one place.
+
+Every id names the game and the move number it was drawn for, so a button of an earlier
+turn, or of an earlier game in the same channel, is refused instead of acting on a newer
+state. A move button carries the move itself (``Move.encode``); a menu's options carry
+theirs as values.
+"""
+
+from __future__ import annotations
+
+import re
+
+from bot.engine import Act, Move
+
+MOVE_PREFIX, MENU_PREFIX, TOOL_PREFIX = "mx", "mxs", "mxt"
+#: discord.ui.DynamicItem templates: anything behind the prefix, so every id of this bot
+#: reaches a callback, which reads it strictly (below) and refuses what does not parse
+#: (an id of an older version of the bot, or a forged one) with a clear private answer.
+MOVE_ROUTE = r"mx:(?P<rest>.{0,97})"
+MENU_ROUTE = r"mxs:(?P<rest>.{0,96})"
+TOOL_ROUTE = r"mxt:(?P<rest>.{0,96})"
+_MOVE = re.compile(r"(?P<game>\d{1,19}):(?P<n>\d{1,9}):(?P<move>[a-z]{1,10}(?:\.\w{1,24})?)")
+_MENU = re.compile(r"(?P<game>\d{1,19}):(?P<n>\d{1,9}):(?P<act>[a-z]{1,10})")
+#: The acts a menu offers (a value or a target to pick); any other is no menu of ours.
+MENU_ACTS = frozenset({Act.CLAIM.value, Act.PASS.value, Act.HANDOUT.value, Act.KNIGHT.value})
+_TOOL = re.compile(
+    r"(?P<game>\d{1,19}):(?P<n>\d{1,9}):(?P<tool>[a-z]{1,10})(?:\.(?P<arg>\w{1,64}))?"
+)
+OUTDATED = "That button is from an older version of the bot: use the latest message."
+
+
+def read_move(rest: str) -> tuple[int, int, str] | None:
+    """(game, move number, encoded move) of a move button, or None if it isn't one."""
+    m = _MOVE.fullmatch(rest)
+    return (int(m["game"]), int(m["n"]), m["move"]) if m else None
+
+
+def read_menu(rest: str) -> tuple[int, int, str] | None:
+    m = _MENU.fullmatch(rest)
+    return (int(m["game"]), int(m["n"]), m["act"]) if m else None
+
+
+def read_tool(rest: str) -> tuple[int, int, str, str] | None:
+    m = _TOOL.fullmatch(rest)
+    return (int(m["game"]), int(m["n"]), m["tool"], m["arg"] or "") if m else None
+
+
+#: Tools: buttons that show something privately or open a new table, never a move.
+SHOW_DICE, CHECK_CUP, REMATCH = "dice", "cup", "rematch"
+TOOLS = frozenset({SHOW_DICE, CHECK_CUP, REMATCH})
+#: Moves whose buttons stay valid while a lobby fills: the lobby message is edited in
+#: place at every join, so its buttons carry no meaningful move number.
+UNCHECKED = frozenset({Act.JOIN, Act.LEAVE, Act.START})
+
+
+def move_id(game_id: int, move_no: int, move: Move) -> str:
+    return f"{MOVE_PREFIX}:{game_id}:{move_no}:{move.encode()}"
+
+
+def menu_id(game_id: int, move_no: int, act: Act) -> str:
+    return f"{MENU_PREFIX}:{game_id}:{move_no}:{act.value}"
+
+
+def tool_id(game_id: int, move_no: int, tool: str, arg: str = "") -> str:
+    return f"{TOOL_PREFIX}:{game_id}:{move_no}:{tool}" + (f".{arg}" if arg else "")

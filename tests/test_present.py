@@ -1,0 +1,162 @@
+"""The presenter on its own: every event kind has a handler, random games of every rule set
+render without a gap, hidden dice never reach public text, and the words (odds, causes,
+history, final standing) read right in each table's vocabulary."""
+
+from __future__ import annotations
+
+import random
+
+import pytest
+
+from bot.engine import PRESET_NAMES, Act, Cause, Event, Game, Kind, Move
+from bot.storage import RoundRecord
+from bot.tables import Outcome, Table
+from cogs.present import table as present
+from cogs.present.history import LINE_BUDGET, history_line
+from cogs.present.message import CONTENT_LIMIT
+from cogs.present.story import HANDLERS, merge_penalties, story
+from cogs.present.words import Words
+
+from .engine_helpers import ScriptedDice
+
+IDS = [str(n) * 18 for n in range(1, 5)]
+
+
+def random_events(preset: str, seed: int, moves: int = 400) -> tuple[Game, list[Event]]:
+    rng = random.Random(seed)
+    game = Game.create(preset, IDS[0])
+    for player in IDS[1:]:
+        game.join(player)
+    game.start(game.host, rng)
+    events: list[Event] = []
+    for _ in range(moves):
+        if game.phase != "playing" or game.to_move is None:
+            break
+        mover = game.to_move
+        if rng.random() < 0.05:
+            move = rng.choice([Move(Act.TIMEOUT), Move(Act.LEAVE)])
+        else:
+            move = rng.choice(game.legal_actions(mover))
+        events += game.apply(mover, move, rng)
+    events += game.end(game.host, force=True) if game.phase != "over" else []
+    return game, events
+
+
+def test_every_event_kind_has_a_handler() -> None:
+    assert set(HANDLERS) == set(Kind), set(Kind) - set(HANDLERS)
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_every_event_of_random_games_renders(preset: str) -> None:
+    kinds: set[Kind] = set()
+    for seed in range(8):
+        game, events = random_events(preset, seed)
+        lines = story(game, events)
+        assert all(line and "{" not in line and "None" not in line for line in lines), lines
+        kinds |= {e.kind for e in events}
+    assert {Kind.ROLLED, Kind.PENALTY, Kind.ROUND_OVER, Kind.ROUND_STARTED} <= kinds
+
+
+def test_a_public_bluff_roll_names_no_dice() -> None:
+    game = Game.create("mexican", "a")
+    game.join("b")
+    game.start("a", random.Random(1))
+    events = game.roll("a", ScriptedDice([6, 2]))
+    assert story(game, events) == ["a rolls under the cup."]
+    assert "sixty-two" not in "".join(story(game, events))
+    table = Table(1, 1, 1, game)
+    private = present.private_after(Outcome(table, "a", Move(Act.ROLL), events))
+    assert private is not None and private.private and "sixty-two" in private.content
+
+
+def test_a_lost_call_is_one_line_per_player_without_repeating_the_cause() -> None:
+    game = Game.create("mexican", "a", {"lives": 3})
+    game.join("b")
+    game.start("a", ScriptedDice())
+    game.roll("a", ScriptedDice([6, 2]))
+    game.claim("a", "65")
+    events = game.bullshit("b")
+    lines = story(game, events)
+    assert lines[0].startswith("b calls **bullshit** on a's **sixty-five**: **sixty-two**")
+    assert lines[1] == "→ a takes **1 sip** and loses **1 life**."
+    assert len([line for line in lines if "a takes" in line]) == 1
+
+
+def test_penalties_merge_only_for_the_same_player_and_cause() -> None:
+    def pen(player: str, unit: str, cause: str) -> Event:
+        return Event(Kind.PENALTY, player, {"unit": unit, "amount": 1, "cause": cause,
+                                             "by": None, "detail": {}})  # fmt: skip
+
+    merged = merge_penalties([pen("a", "sip", Cause.TIMER), pen("a", "life", Cause.TIMER),
+                              pen("b", "sip", Cause.TIMER)])  # fmt: skip
+    assert [(e.player, e.data["paid"]) for e in merged] == [
+        ("a", [("sip", 1), ("life", 1)]), ("b", [("sip", 1)]),
+    ]  # fmt: skip
+
+
+@pytest.mark.parametrize(
+    ("preset", "claim", "says"),
+    [
+        ("mexican", "32", "every fresh roll makes thirty-two"),  # a 3-1 is rolled again
+        ("mexican", "21", "a fresh roll makes it only 2 in 34"),
+        ("dollar", "31", "every fresh roll makes thirty-one"),
+        ("dollar", "65", "a fresh roll makes it only 10 in 36"),
+        ("dollar", "54", "a fresh roll makes it 20 in 36"),
+        ("dollar", "42", "a fresh roll makes it 30 in 36"),
+        ("dollar", "32", "a fresh roll makes it 34 in 36, nearly always"),
+    ],
+)
+def test_odds_read_right_for_likely_and_unlikely_claims(preset: str, claim: str, says: str) -> None:
+    assert Words.of_preset(preset).odds(claim) == says
+
+
+def test_each_table_speaks_its_own_words() -> None:
+    mexican, mexen = Words.of_preset("mexican"), Words.of_preset("mexen")
+    detail = {"claim": "65", "cup": "52"}
+    assert mexican.cause(Cause.CAUGHT, detail, None) == "caught bluffing sixty-five on fifty-two"
+    assert mexen.cause(Cause.LOWEST, {"roll": "43", "mexes": 1}, None) == (
+        "lowest roll (43), 1× Mex"
+    )
+    assert mexen.roll("55") == "500" and mexican.roll("55") == "double five"
+
+
+def test_history_shows_every_penalty_or_says_how_many_more() -> None:
+    paid = [[IDS[0], "sip", 1, Cause.SOCIAL, {}, IDS[1]] for _ in range(3)]
+    paid.append([IDS[1], "sip", 2, Cause.LOWEST, {"roll": "43", "mexes": 1}, None])
+    line = history_line(RoundRecord(5, "mexen", int(IDS[1]), "lowest", {"paid": paid}))
+    assert line.count("1 sip: Social") == 3 and "2 sips: lowest roll (43), 1× Mex" in line
+    assert "((" not in line and "))" not in line
+    many = [[IDS[0], "sip", 1, Cause.HANDED_OUT, {}, IDS[1]]] * 40
+    long = history_line(RoundRecord(6, "mexen", int(IDS[0]), "lowest", {"paid": many}))
+    assert len(long) <= LINE_BUDGET + 40 and long.endswith("more")
+    shown = long.count("handed out by")
+    assert f"and {40 - shown} more" in long
+
+
+def test_history_reads_rounds_stored_before_causes_were_codes() -> None:
+    old = [[IDS[0], "sip", 1, "caught bluffing 65 (the cup showed 52)"]]
+    line = history_line(RoundRecord(1, "mexican", int(IDS[0]), "call", {"paid": old}))
+    assert "caught bluffing 65 (the cup showed 52)" in line
+
+
+def test_the_final_standing_lists_everyone_with_lives_left_in_one_column() -> None:
+    game = Game.create("dollar", "a", {"lives": 1})
+    for player in "bc":
+        game.join(player)
+    game.start("a", ScriptedDice())
+    game.roll("a", ScriptedDice([6, 2]))
+    game.claim("a", "65")
+    game.bullshit("b")  # a bluffed: a is out
+    game.roll("b", ScriptedDice([6, 6]))
+    game.claim("b", "66")
+    game.bullshit("c")  # true: c is out, b wins
+    lines = present.standing(game)
+    assert lines == ["1. b · ❤️ 1 left", "2. c · out", "3. a · out"]
+
+
+def test_a_refusal_fits_discord_and_names_players() -> None:
+    reply = present.refusal("x" * 5000)
+    assert reply.private and len(reply.content) == CONTENT_LIMIT
+    assert present.refusal(f"It's not your turn: it's {IDS[1]}'s move.").content.endswith(
+        f"<@{IDS[1]}>'s move."
+    )
