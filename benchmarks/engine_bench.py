@@ -9,10 +9,10 @@ For each preset it plays random games (a random legal move of the player to move
 by another player now and then when a 3-2 is lockable; a seeded ``random.Random`` throws
 the dice) until ``--seconds`` have passed, and prints a table:
 
-- ``actions/s``: accepted actions per second of the whole loop (engine, ``legal_moves``
+- ``actions/s``: accepted actions per second of the whole loop (engine, ``legal_actions``
   and the move chooser together);
 - ``engine actions/s``: actions per second of the time spent inside ``Game.apply`` alone;
-- ``legal_moves %``: the share of the loop spent asking ``legal_moves`` (what the bot does
+- ``legal_actions %``: the share of the loop spent asking ``legal_actions`` (what the bot does
   to draw its buttons);
 - ``games/s``: complete games per second. Presets that never end by themselves (``mexican``,
   ``mexen``, ``mexico``) are ended by the host after ``--rounds`` rounds (30).
@@ -32,7 +32,9 @@ import sys
 import time
 from dataclasses import dataclass
 
-from bot.engine import PRESET_NAMES, Game, code
+from bot.engine import PRESET_NAMES, Act, Game, Move
+
+TAP = Move(Act.TAP)
 
 TARGET = 50_000
 
@@ -96,23 +98,23 @@ def play_game(
         assert mover is not None
         if game.stuck and chooser.random() < 0.3:
             player = pick([p for p in game.seats if p != mover])
-            move, value, to, die = "tap", None, None, None
+            move = TAP
         else:
             player = mover
             t0 = clock()
-            moves = game.legal_moves(mover)
+            moves = game.legal_actions(mover)
             legal += clock() - t0
-            move = pick(moves)
-            value = to = die = None
-            if move == "claim" or move == "pass":
-                claims = game.valid_claims()
-                value = code(claims[min(int(chooser.expovariate(0.7)), len(claims) - 1)])
-            elif move == "handout" or move == "knight":
-                to = pick([p for p in game.seats if p != mover])
-            elif move == "keep":
-                die = game.keepable_die()
+            if len(moves) < 8:  # no claims among them: every move alike
+                move = pick(moves)
+            else:  # a kind of move first, then mostly modest claims, as players make
+                act = pick(list(dict.fromkeys(m.act for m in moves)))
+                same = [m for m in moves if m.act is act]
+                if act is Act.CLAIM or act is Act.PASS:
+                    move = same[min(int(chooser.expovariate(0.7)), len(same) - 1)]
+                else:
+                    move = pick(same)
         t0 = clock()
-        game.apply(player, move, dice, value=value, to=to, die=die)
+        game.apply(player, move, dice)
         t1 = clock()
         engine += t1 - t0
         actions += 1
@@ -177,7 +179,7 @@ def main(argv: list[str] | None = None) -> int:
 
     columns = (
         ("preset", 10), ("games", 7), ("actions", 9), ("actions/s", 11), ("apply only/s", 13),
-        ("apply+legal/s", 14), ("legal_moves", 12), ("chooser", 8), ("save", 6),
+        ("apply+legal/s", 14), ("legal_actions", 14), ("chooser", 8), ("save", 6),
         ("games/s", 9), ("target", 7),
     )  # fmt: skip
     header = " ".join(f"{name:>{width}}" for name, width in columns)

@@ -20,11 +20,10 @@ import tempfile
 import time
 from pathlib import Path
 
-from bot.engine import GameError
+from bot.engine import Act, GameError, Move
 from bot.storage import Storage
 from bot.tables import TableService
-
-from .driver import PRESETS, engine_move
+from tests.support.driver import PRESETS, engine_move
 
 
 async def run(tables: int, seconds: float) -> None:
@@ -39,8 +38,8 @@ async def run(tables: int, seconds: float) -> None:
             preset = PRESETS[i % len(PRESETS)]
             await service.open_table(1, channel, players[0], preset, {"turn_timer": 0}, now)
             for player in players[1:]:
-                await service.act(channel, player, "join", now)
-            await service.act(channel, players[0], "start", now)
+                await service.act(channel, player, Move(Act.JOIN), now)
+            await service.act(channel, players[0], Move(Act.START), now)
         moves = 0
         end = time.perf_counter() + seconds
 
@@ -51,9 +50,9 @@ async def run(tables: int, seconds: float) -> None:
                 move = engine_move(table.game, rng) if table else None
                 if move is None:
                     return
-                player, name, kwargs = move
+                player, chosen = move
                 try:
-                    await service.act(channel, player, name, time.time(), **kwargs)
+                    await service.act(channel, player, chosen, time.time())
                 except GameError:
                     continue
                 moves += 1

@@ -6,12 +6,12 @@ Usage::
     .venv/bin/python -m benchmarks.wire_bench [--games 1000] [--rate 500] [--seconds 30]
         [--mode all|open|saturation|both|big] [--big-games 10000] [--no-bare] [--profile]
 
-One process runs the stand-in (``benchmarks.standin``: REST + gateway on 127.0.0.1) and
+One process runs the stand-in (``tests.support.standin``: REST + gateway on 127.0.0.1) and
 the driver; the bot runs in its own process (DISCORD_TOKEN fake, DISCORD_API_BASE and
 DISCORD_GATEWAY_URL at the stand-in, DEV_GUILD_ID its first guild, DATABASE_PATH in a temp
 dir, LOG_LEVEL=WARNING). The driver opens ``--games`` games in as many channels (/newgame,
 /join, /start; 2-4 players, the five presets in turn) and plays random legal moves, read
-off the bot's answers (see ``benchmarks.driver``); a game that ends is opened again.
+off the bot's answers (see ``tests.support.driver``); a game that ends is opened again.
 
 - ``open``: every game makes a move every ``games / rate`` seconds (random phase), whether
   or not the bot keeps up (a game whose last move is unanswered skips its tick, counted).
@@ -46,9 +46,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .driver import PRESETS, Driver, Table, accepted, engine_move, slash_for
-from .procs import BotProcess, bot_env
-from .standin import Interaction, StandIn
+from tests.support.driver import PRESETS, Driver, Table, accepted, engine_move, slash_for
+from tests.support.procs import BotProcess, bot_env
+from tests.support.standin import Interaction, StandIn
 
 MISS = 3.0  # Discord's window to answer an interaction
 
@@ -525,9 +525,9 @@ async def prefill(path: Path, standin: StandIn, games: int, rng: random.Random) 
                 move = engine_move(game, rng)
                 if move is None:
                     break
-                player, name, kwargs = move
+                player, chosen = move
                 try:
-                    game.apply(player, name, rng, **kwargs)
+                    game.apply(player, chosen, rng)
                 except GameError:
                     continue
                 table.meta.commit = (

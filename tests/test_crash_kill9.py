@@ -1,7 +1,7 @@
 """Crash test: the real ``python -m bot`` killed with SIGKILL at random moments mid-game.
 
 The bot runs in its own process against the local Discord stand-in
-(``benchmarks.standin``) and is killed with SIGKILL again and again, at a random moment
+(``tests.support.standin``) and is killed with SIGKILL again and again, at a random moment
 after each start (during start-up, mid-move, while answering), then started again on the
 same database. The driver records every move the bot ANSWERED (its interaction callback
 reached the stand-in) and afterwards checks that each one is in the database, in order
@@ -12,7 +12,8 @@ The kill count is ``CRASH_KILLS`` (default 100); the full run with more kills::
 
     CRASH_KILLS=300 .venv/bin/python -m pytest -p no:cacheprovider -s tests/test_crash_kill9.py
 
-Turn timers are off, so every stored move comes from an interaction.
+Turn timers are off, so every stored move comes from an interaction. README, section
+Benchmarks, says what this run guarantees.
 """
 
 from __future__ import annotations
@@ -28,9 +29,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
-from benchmarks.driver import PRESETS, Driver, Table, accepted, engine_move, slash_for
-from benchmarks.procs import BotProcess, bot_env
-from benchmarks.standin import Interaction, StandIn
+from tests.support.driver import PRESETS, Driver, Table, accepted, engine_move, slash_for
+from tests.support.procs import BotProcess, bot_env
+from tests.support.standin import Interaction, StandIn, parse_custom_id
 
 KILLS = int(os.environ.get("CRASH_KILLS", "100"))
 GAMES = 4
@@ -63,21 +64,28 @@ class Ledger:
 
 
 def stored_as(inter: Interaction) -> tuple[str, set[str], str | None]:
-    """(player, the move names it may be stored as, value or target) of an interaction."""
+    """(player, the acts it may be stored as, value or target) of an interaction; the
+    event log keeps each move in its one text form, ``Move.encode()`` (README, The engine)."""
     data = inter.payload["data"]
     player = str(inter.user_id)
     if inter.payload["type"] == 3:
-        move = data["custom_id"].split(":")[1]
-        values = data.get("values") or [None]
-        return player, {move}, values[0]
+        parsed = parse_custom_id(data["custom_id"])
+        assert parsed is not None, data["custom_id"]
+        values = data.get("values")
+        if values:
+            act, _, arg = values[0].partition(".")
+            return player, {act}, arg or None
+        act, _, arg = data["custom_id"].rsplit(":", 1)[1].partition(".")
+        return player, {act}, arg or None
     name = data["name"]
     options = {o["name"]: o["value"] for o in data.get("options", [])}
     if name == "roll":
         if "keep" in options:
-            return player, {"keep"}, None
-        return player, {"roll_blind" if options.get("blind") else "roll"}, None
+            return player, {"keep"}, str(options["keep"])
+        return player, {"blind" if options.get("blind") else "roll"}, None
     if name == "claim":
-        return player, {"claim", "pass"}, options["value"]
+        value = str(options["value"])
+        return player, {"claim", "pass"}, "".join(sorted(value, reverse=True))
     if name in ("handout", "knight"):
         return player, {name}, str(options["player"])
     return player, {SLASH_MOVES.get(name, name)}, None
@@ -103,12 +111,8 @@ def is_subsequence(answered: list[tuple[str, set[str], str | None]], stored: lis
         if i == len(answered):
             break
         player, moves, value = answered[i]
-        stored_value = row.get("value") if row.get("move") in ("claim", "pass") else row.get("to")
-        if (
-            row.get("player") == player
-            and row.get("move") in moves
-            and (value is None or stored_value == value)
-        ):
+        act, _, arg = str(row.get("move")).partition(".")
+        if row.get("player") == player and act in moves and (value is None or arg == value):
             i += 1
     return i
 

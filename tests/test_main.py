@@ -1,9 +1,12 @@
-"""`python -m bot` as a real process: settings errors, login failure, start-up, signals, sync."""
+"""`python -m bot` as a real process: settings errors, login failure, start-up, signals, sync.
+
+The bot runs against the local Discord stand-in of ``tests/support/standin.py`` (README,
+section Tests), which accepts only ``FAKE_TOKEN`` and keeps the calls made to it.
+"""
 
 from __future__ import annotations
 
 import asyncio
-import os
 import re
 import signal
 import sys
@@ -12,21 +15,18 @@ from pathlib import Path
 
 import pytest
 
-from tests.fake_discord import APP_ID, FakeDiscord
+from tests.support.procs import FAKE_TOKEN, base_env
+from tests.support.standin import APP_ID, StandIn
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-FAKE_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-tests-0123456789abcdef"
 DEV_GUILD_ID = 987654321098765432
+LOGIN = "GET /users/@me"
+GLOBAL_SYNC = "PUT /applications/{app}/commands"
+GUILD_SYNC = "PUT /applications/{app}/guilds/{gid}/commands"
 
 
 def clean_env(**settings: str) -> dict[str, str]:
     """No inherited DISCORD_* variables; just enough to find Python and the package."""
-    return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "PYTHONPATH": str(REPO_ROOT),
-        "PYTHONDONTWRITEBYTECODE": "1",
-        **settings,
-    }
+    return base_env(PYTHONDONTWRITEBYTECODE="1", **settings)
 
 
 async def start_bot(cwd: Path, env: dict[str, str], *args: str) -> asyncio.subprocess.Process:
@@ -50,14 +50,15 @@ async def run_bot(cwd: Path, env: dict[str, str], *args: str) -> tuple[int, str,
 
 
 @pytest.fixture
-async def fake_discord() -> AsyncIterator[FakeDiscord]:
-    server = FakeDiscord()
+async def standin() -> AsyncIterator[StandIn]:
+    """One guild (DEV_GUILD_ID) with one channel; only FAKE_TOKEN is accepted."""
+    server = StandIn(channels=1, members=2, first_guild_id=DEV_GUILD_ID, token=FAKE_TOKEN)
     await server.start()
     yield server
     await server.stop()
 
 
-def fake_settings(tmp_path: Path, server: FakeDiscord, **extra: str) -> dict[str, str]:
+def fake_settings(tmp_path: Path, server: StandIn, **extra: str) -> dict[str, str]:
     return clean_env(
         DISCORD_TOKEN=FAKE_TOKEN,
         DATABASE_PATH=str(tmp_path / "db" / "bot.db"),
@@ -66,6 +67,13 @@ def fake_settings(tmp_path: Path, server: FakeDiscord, **extra: str) -> dict[str
         LOG_LEVEL="DEBUG",
         **extra,
     )
+
+
+def assert_all_answered(server: StandIn) -> None:
+    """Every call the bot made was one the stand-in knows, with the right token."""
+    assert server.unknown_routes == {}, server.unknown_routes
+    assert server.unauthorized == 0
+    assert all(auth == f"Bot {FAKE_TOKEN}" for _, _, auth in server.requests), server.requests
 
 
 async def test_missing_token_is_one_clear_line(tmp_path: Path) -> None:
@@ -95,9 +103,9 @@ async def test_token_read_from_dotenv_file(tmp_path: Path) -> None:
     assert "Traceback" not in err
 
 
-async def test_refused_token_is_one_clear_line(tmp_path: Path, fake_discord: FakeDiscord) -> None:
-    fake_discord.accept_token = False
-    code, out, err = await run_bot(tmp_path, fake_settings(tmp_path, fake_discord))
+async def test_refused_token_is_one_clear_line(tmp_path: Path, standin: StandIn) -> None:
+    standin.token = "a token Discord knows, not the one in the settings"
+    code, out, err = await run_bot(tmp_path, fake_settings(tmp_path, standin))
     assert code == 1
     assert "Traceback" not in err
     errors = [line for line in err.splitlines() if "error:" in line]
@@ -106,17 +114,20 @@ async def test_refused_token_is_one_clear_line(tmp_path: Path, fake_discord: Fak
         "the developer portal (Bot > Reset Token) into .env"
     ]
     # The REST override was used, with the token, and the token was never echoed.
-    assert fake_discord.requests[0][:2] == ("GET", "/users/@me")
-    assert fake_discord.requests[0][2] == f"Bot {FAKE_TOKEN}"
+    assert standin.requests[0] == ("GET", "/users/@me", f"Bot {FAKE_TOKEN}")
+    # Every call was refused (401), and the bot gave up without going to the gateway.
+    assert standin.unauthorized == len(standin.requests)
+    assert standin.rest_counts == {}
+    assert standin.connections == 0
     assert FAKE_TOKEN not in out + err
     assert "database closed" in err
 
 
 @pytest.mark.parametrize("sig", [signal.SIGTERM, signal.SIGINT])
 async def test_starts_syncs_and_stops_cleanly_on_signal(
-    tmp_path: Path, fake_discord: FakeDiscord, sig: signal.Signals
+    tmp_path: Path, standin: StandIn, sig: signal.Signals
 ) -> None:
-    env = fake_settings(tmp_path, fake_discord, DEV_GUILD_ID=str(DEV_GUILD_ID))
+    env = fake_settings(tmp_path, standin, DEV_GUILD_ID=str(DEV_GUILD_ID))
     proc = await start_bot(tmp_path, env)
     assert proc.stderr is not None
     seen: list[str] = []
@@ -138,19 +149,32 @@ async def test_starts_syncs_and_stops_cleanly_on_signal(
     assert "Traceback" not in err
     assert "database closed" in err
     assert FAKE_TOKEN not in err + out.decode()
-    assert fake_discord.identify_tokens == [FAKE_TOKEN]  # gateway override used
+    # The REST and gateway overrides were used: one login, one gateway session.
+    assert standin.requests[0][:2] == ("GET", "/users/@me")
+    assert standin.rest_counts[LOGIN] == 1
+    assert standin.identify_tokens == [FAKE_TOKEN]
+    assert standin.connections == 1
+    # The commands were synced once, to the dev guild only.
     sync_path = f"/applications/{APP_ID}/guilds/{DEV_GUILD_ID}/commands"
-    names = [c["name"] for c in fake_discord.synced[sync_path]]
+    assert list(standin.synced) == [sync_path]
+    assert standin.rest_counts[GUILD_SYNC] == 1
+    assert GLOBAL_SYNC not in standin.rest_counts
+    names = [c["name"] for c in standin.synced[sync_path]]
     assert {"rules", "newgame", "roll", "claim", "bullshit", "stand"} <= set(names)
+    assert_all_answered(standin)
     assert (tmp_path / "db" / "bot.db").is_file()
 
 
-async def test_sync_command_publishes_globally_and_exits(
-    tmp_path: Path, fake_discord: FakeDiscord
-) -> None:
-    code, out, err = await run_bot(tmp_path, fake_settings(tmp_path, fake_discord), "sync")
+async def test_sync_command_publishes_globally_and_exits(tmp_path: Path, standin: StandIn) -> None:
+    code, out, err = await run_bot(tmp_path, fake_settings(tmp_path, standin), "sync")
     assert code == 0, err
     assert re.search(r"synced \d+ global command\(s\): /rules, /newgame", out)
-    assert list(fake_discord.synced) == [f"/applications/{APP_ID}/commands"]
-    assert fake_discord.identify_tokens == []  # no gateway connection needed
+    assert list(standin.synced) == [f"/applications/{APP_ID}/commands"]
+    assert standin.rest_counts[GLOBAL_SYNC] == 1
+    assert GUILD_SYNC not in standin.rest_counts
+    assert standin.rest_counts[LOGIN] == 1
+    # No gateway connection needed.
+    assert standin.connections == 0
+    assert standin.identify_tokens == []
+    assert_all_answered(standin)
     assert FAKE_TOKEN not in out + err

@@ -1,10 +1,14 @@
 """Plays random legal games against a bot through the stand-in, learning from its answers.
 
 The driver knows no rules. What is legal comes from what the bot posted: the turn message's
-components (``mx:<move>:<channel>:<move_no>`` buttons, ``mxs:<move>:...`` selects whose
-option values are claim codes or user ids), the player it mentions, and the ephemeral
-reply a roller gets (with a Claim select). A share of moves goes as slash commands
-instead of clicks (``/roll``, ``/claim value:65``, ``/accept``...), as players do.
+live components (buttons, and selects whose option values are claim codes or user ids, read
+by ``standin.controls``; their custom ids by ``standin.parse_custom_id`` only), the player
+it mentions, and the ephemeral reply a roller gets (with a Claim select). A share of moves
+goes as slash commands instead of clicks (``/roll``, ``/claim value:65``, ``/accept``...),
+as players do (README, sections Playing and Rule sets).
+
+Used by ``benchmarks.wire_bench`` and ``tests/test_crash_kill9.py``; ``engine_move`` also
+by ``benchmarks.table_bench``.
 """
 
 from __future__ import annotations
@@ -14,7 +18,9 @@ import random
 from dataclasses import dataclass, field
 from typing import Any
 
-from .standin import EPHEMERAL, Interaction, StandIn, controls, first_mention, is_game_over
+from bot.engine import Act, Move
+
+from .standin import EPHEMERAL, Interaction, StandIn, controls, is_game_over, player_to_act
 
 PRESETS = ("mexican", "dollar", "mexen", "mexicanen", "mexico")
 #: Buttons the driver never presses as a move: Peek only shows dice, lobby buttons are
@@ -23,7 +29,7 @@ SKIP = {"peek", "leave", "join", "start", "tap"}
 #: Button moves with a slash-command twin (move -> command name, options).
 SLASH = {
     "roll": ("roll", {}),
-    "roll_blind": ("roll", {"blind": True}),
+    "blind": ("roll", {"blind": True}),
     "accept": ("accept", {}),
     "bullshit": ("bullshit", {}),
     "fold": ("fold", {}),
@@ -55,7 +61,12 @@ def accepted(inter: Interaction) -> bool:
     if not inter.ephemeral:
         return True
     message = inter.message or {}
-    return bool(controls(message)) or (message.get("content") or "").startswith("🎲 Your dice")
+    content = message.get("content") or ""
+    return bool(controls(message)) or content.startswith(TAKEN)
+
+
+#: How the bot's private answers to a move that it took begin (the rest are refusals).
+TAKEN = ("🎲 Your dice", "🙈 You rolled blind", "You're in.", "You left the table.")
 
 
 class Driver:
@@ -146,7 +157,7 @@ class Driver:
         if live is None or table.phase != "playing":
             return None
         found = [c for c in controls(live) if c.move not in SKIP and c.move_no == table.live_no]
-        source, mover = live, first_mention(live)
+        source, mover = live, player_to_act(live)
         # A roller's private reply (dice and a Claim select) can arrive before the public
         # turn message is refreshed; then it is the newest state there is.
         newest = max(table.private.items(), key=lambda kv: kv[1][0], default=None)
@@ -176,50 +187,38 @@ class Driver:
             name, options = SLASH[move]
             return self.standin.slash(cid, user, name, options)
         if move in ("claim", "pass") and value:
-            return self.standin.slash(cid, user, "claim", {"value": value})
+            roll = Move.decode(value).roll
+            assert roll is not None
+            return self.standin.slash(cid, user, "claim", {"value": f"{roll[0]}{roll[1]}"})
         return None
 
     def end_game(self, table: Table) -> Interaction:
         return self.standin.slash(table.channel_id, table.players[0], "endgame")
 
 
-def engine_move(game: Any, rng: random.Random) -> tuple[str, str, dict[str, Any]] | None:
+def engine_move(game: Any, rng: random.Random) -> tuple[str, Move] | None:
     """A random legal move straight from the engine (for pre-filling a database, or for
-    the first move after a restart): (player, move, keyword arguments for ``apply``)."""
-    from bot.engine import code
-
+    the first move after a restart): (player, move)."""
     mover = game.to_move
     if game.phase != "playing" or mover is None:
         return None
-    moves = [m for m in game.legal_moves(mover) if m not in ("tap", "leave", "end")]
+    moves = [m for m in game.legal_actions(mover) if m.act is not Act.TAP]
     if not moves:
         return None
-    move = rng.choice(moves)
-    kwargs: dict[str, Any] = {}
-    if move in ("claim", "pass"):
-        claims = game.valid_claims()
-        if not claims:
-            return None
-        kwargs["value"] = code(rng.choice(claims))
-    elif move in ("handout", "knight"):
-        kwargs["to"] = rng.choice([p for p in game.seats if p != mover] or [mover])
-    elif move == "keep":
-        kwargs["die"] = game.keepable_die()
-    return mover, move, kwargs
+    act = rng.choice(list(dict.fromkeys(m.act for m in moves)))
+    return mover, rng.choice([m for m in moves if m.act is act])
 
 
-def slash_for(
-    standin: StandIn, channel_id: int, player: str, move: str, kwargs: dict[str, Any]
-) -> Interaction | None:
+def slash_for(standin: StandIn, channel_id: int, player: str, move: Move) -> Interaction | None:
     """The slash command that makes an engine move (None for moves without one)."""
     user = int(player)
-    if move in SLASH:
-        name, options = SLASH[move]
+    if move.act.value in SLASH:
+        name, options = SLASH[move.act.value]
         return standin.slash(channel_id, user, name, options)
-    if move == "keep":
-        return standin.slash(channel_id, user, "roll", {"keep": int(kwargs["die"])})
-    if move in ("claim", "pass"):
-        return standin.slash(channel_id, user, "claim", {"value": kwargs["value"]})
-    if move in ("handout", "knight"):
-        return standin.slash(channel_id, user, move, {"player": kwargs["to"]})
+    if move.act is Act.KEEP:
+        return standin.slash(channel_id, user, "roll", {"keep": move.die})
+    if move.roll is not None:
+        return standin.slash(channel_id, user, "claim", {"value": f"{move.roll[0]}{move.roll[1]}"})
+    if move.to is not None:
+        return standin.slash(channel_id, user, move.act.value, {"player": move.to})
     return None

@@ -14,8 +14,17 @@ type 3) and returns an :class:`Interaction` record: the time it was dispatched, 
 the callback arrived, the callback's type and flags, and every REST call attributed to it
 (callback and webhook calls by token; channel calls by the channel's latest interaction).
 
-Everything listens on 127.0.0.1 only. Used by ``benchmarks.wire_bench`` and
-``tests/test_crash_kill9.py``.
+Like Discord, it can refuse a token: with ``token`` set, every REST call except the
+interaction callback and webhook calls (those carry their own token in the URL) must come
+with ``Authorization: Bot <token>``, or it is answered 401 (and counted in
+``unauthorized``). It keeps what a test checks about start-up: the first REST calls with
+their Authorization header (``requests``), the calls per route (``rest_counts``, refused
+ones not included), the command payloads per sync path (``synced``), the token of every
+IDENTIFY (``identify_tokens``) and the gateway connections (``connections``).
+
+Everything listens on 127.0.0.1 only. Used by ``tests/test_main.py``,
+``tests/test_crash_kill9.py`` and ``benchmarks.wire_bench`` (README, sections Tests and
+Benchmarks).
 """
 
 from __future__ import annotations
@@ -65,6 +74,8 @@ TIMESTAMP = "2025-01-01T00:00:00.000000+00:00"
 CHANNELS_PER_GUILD = 500
 #: Messages kept per channel for history and clicks; older ones are forgotten.
 KEEP_MESSAGES = 10
+#: REST calls kept in ``StandIn.requests`` (the first ones: start-up); later ones are not.
+KEEP_REQUESTS = 1000
 
 _snowflakes = itertools.count(1_300_000_000_000_000_000)
 
@@ -166,10 +177,19 @@ MessageHook = Callable[[int, dict[str, Any], str, "Interaction | None"], None]
 
 class StandIn:
     """The stand-in server. ``channels`` text channels spread over guilds of at most
-    ``CHANNELS_PER_GUILD``, ``members`` members per guild (user ids shared by all guilds)."""
+    ``CHANNELS_PER_GUILD``, ``members`` members per guild (user ids shared by all guilds).
+    ``token``: the only bot token accepted (None: any); may be changed before a login."""
 
-    def __init__(self, *, channels: int = 10, members: int = 20, first_guild_id: int = 0) -> None:
+    def __init__(
+        self,
+        *,
+        channels: int = 10,
+        members: int = 20,
+        first_guild_id: int = 0,
+        token: str | None = None,
+    ) -> None:
         self.port = 0
+        self.token = token
         self._runner: web.AppRunner | None = None
         base = first_guild_id or 900_000_000_000_000_000
         self.members = [800_000_000_000_000_000 + i for i in range(1, members + 1)]
@@ -189,6 +209,9 @@ class StandIn:
         self.channels = [c for g in self.guilds for c in g.channels]
 
         # REST bookkeeping
+        #: (method, path below /api/v10, Authorization header) of the first KEEP_REQUESTS calls.
+        self.requests: list[tuple[str, str, str]] = []
+        self.unauthorized = 0  # calls answered 401 (wrong or missing bot token)
         self.rest_counts: dict[str, int] = {}
         self.unknown_routes: dict[str, int] = {}
         self.synced: dict[str, list[dict[str, Any]]] = {}
@@ -211,6 +234,7 @@ class StandIn:
         self.connected = asyncio.Event()
         self.ready = asyncio.Event()  # GUILD_CREATEs sent
         self.connections = 0
+        self.identify_tokens: list[str] = []  # the token of every IDENTIFY, in order
         self.command_ids: dict[str, int] = {}
         self._routes = [(re.compile(p), n, getattr(self, h)) for p, n, h in ROUTES]
 
@@ -271,6 +295,7 @@ class StandIn:
                 op = data.get("op")
                 if op == 2:  # IDENTIFY
                     self.identified_at = time.perf_counter()
+                    self.identify_tokens.append(str((data.get("d") or {}).get("token")))
                     await self._send_dispatch(ws, "READY", self._ready_payload())
                     self.connected.set()
                     for guild in self.guilds:
@@ -433,7 +458,8 @@ class StandIn:
         if values is not None:
             data = {"custom_id": custom_id, "component_type": 3, "values": values}
         inter.payload["data"] = data
-        move = custom_id.split(":")[1] if ":" in custom_id else custom_id
+        parsed = parse_custom_id(custom_id)
+        move = parsed.move if parsed is not None else custom_id
         inter.kind = f"{'select' if values is not None else 'button'}:{move}"
         return inter
 
@@ -489,6 +515,12 @@ class StandIn:
             self.first_request_at = now
         path = "/" + request.match_info["tail"]
         method = request.method
+        auth = request.headers.get("Authorization", "")
+        if len(self.requests) < KEEP_REQUESTS:
+            self.requests.append((method, path, auth))
+        if self.token is not None and auth != f"Bot {self.token}" and not _url_token(path):
+            self.unauthorized += 1
+            return _json({"message": "401: Unauthorized", "code": 0}, status=401)
         for pattern, name, handler in self._routes:
             match = pattern.fullmatch(path)
             if match is None or not name.startswith(method + " "):
@@ -542,7 +574,7 @@ class StandIn:
 
     async def _sync(self, request, match, name, now):  # type: ignore[no-untyped-def]
         payload = await request.json()
-        self.synced[request.path] = payload
+        self.synced["/" + request.match_info["tail"]] = payload
         out = []
         for i, cmd in enumerate(payload):
             cid = self.command_ids.setdefault(cmd["name"], 1_100_000_000_000_000_000 + i)
@@ -768,6 +800,12 @@ ROUTES: list[tuple[str, str, str]] = [
 ]  # fmt: skip
 
 
+def _url_token(path: str) -> bool:
+    """Whether a call authenticates by the token in its URL (interaction callbacks and
+    webhooks), not by the bot token."""
+    return path.startswith(("/interactions/", "/webhooks/"))
+
+
 def _public(message: dict[str, Any]) -> dict[str, Any]:
     """The message as Discord sends it (without the stand-in's private notes)."""
     return {k: v for k, v in message.items() if not k.startswith("_")}
@@ -775,8 +813,32 @@ def _public(message: dict[str, Any]) -> dict[str, Any]:
 
 # ------------------------------------------------------------------ reading messages
 
-_CUSTOM = re.compile(r"^(mx|mxs):([a-z_]+):(\d+):(\d+)(?::(\d))?$")
 _MENTION = re.compile(r"<@!?(\d+)>")
+
+
+@dataclass(frozen=True, slots=True)
+class GameId:
+    """What the custom id of one of the bot's game components says."""
+
+    move: str  # the act, e.g. "roll", "claim", "join" (a menu's options carry the values)
+    game_id: int
+    move_no: int  # the move number of the game it was posted for
+    select: bool  # a menu (its option values are encoded moves), not a button
+
+
+#: The bot's game custom ids (README, Playing): ``mx:<game>:<move_no>:<move>`` buttons and
+#: ``mxs:<game>:<move_no>:<act>`` menus. Tools (``mxt:``) make no move and are not read.
+_CUSTOM_ID = re.compile(r"^(mx|mxs):(\d+):(\d+):([a-z]+)(?:\.\w+)?$")
+
+
+def parse_custom_id(custom_id: str) -> GameId | None:
+    """The one place that reads the bot's custom-id format; None for anything else (the
+    leaderboard's ``lb:`` buttons, say). The driver, the stand-in's ``click`` and the crash
+    test all go through here, so a change of the format is made here only."""
+    m = _CUSTOM_ID.match(custom_id)
+    if m is None:
+        return None
+    return GameId(m[4], int(m[2]), int(m[3]), m[1] == "mxs")
 
 
 @dataclass(slots=True)
@@ -785,24 +847,35 @@ class Control:
 
     custom_id: str
     move: str
-    channel_id: int
+    game_id: int
     move_no: int
     select: bool
     values: list[str]
 
 
 def controls(message: dict[str, Any]) -> list[Control]:
-    """The bot's game components on a message (``mx:`` buttons, ``mxs:`` selects)."""
+    """The bot's live (not disabled) game components on a message."""
     found = []
     for row in message.get("components") or []:
         for item in row.get("components", [row]):
             custom_id = item.get("custom_id") or ""
-            m = _CUSTOM.match(custom_id)
-            if m is None or item.get("disabled"):
+            parsed = parse_custom_id(custom_id)
+            if parsed is None or item.get("disabled"):
                 continue
             values = [o["value"] for o in item.get("options") or []]
-            found.append(Control(custom_id, m[2], int(m[3]), int(m[4]), m[1] == "mxs", values))
+            game = (parsed.move, parsed.game_id, parsed.move_no, parsed.select)
+            found.append(Control(custom_id, *game, values))
     return found
+
+
+#: The line of a turn message that names the player to act: a mention, then "," or ":".
+_TO_ACT = re.compile(r"^<@!?(\d+)>[,:]", re.MULTILINE)
+
+
+def player_to_act(message: dict[str, Any]) -> int | None:
+    """Who the bot asks to move in a turn message (story lines name others first)."""
+    found = _TO_ACT.findall(message.get("content") or "")
+    return int(found[-1]) if found else None
 
 
 def first_mention(message: dict[str, Any]) -> int | None:
@@ -811,4 +884,4 @@ def first_mention(message: dict[str, Any]) -> int | None:
 
 
 def is_game_over(message: dict[str, Any]) -> bool:
-    return any("game over" in (e.get("title") or "") for e in message.get("embeds") or [])
+    return any("Final standing" in (e.get("title") or "") for e in message.get("embeds") or [])

@@ -1,5 +1,6 @@
 """A bot as a child process: start it against the stand-in, read its CPU and memory from
-/proc, stop it (SIGTERM) or kill it (SIGKILL)."""
+/proc, stop it (SIGTERM) or kill it (SIGKILL). Its settings are the ones in README, section
+Settings; nothing is inherited from the environment running the tests."""
 
 from __future__ import annotations
 
@@ -13,24 +14,32 @@ from pathlib import Path
 
 from .standin import StandIn
 
-REPO_ROOT = Path(__file__).resolve().parent.parent
-FAKE_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-benchmarks-0123456789"
+REPO_ROOT = Path(__file__).resolve().parents[2]
+FAKE_TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.fake-token-for-tests-0123456789abcdef"
 CLOCK_TICKS = os.sysconf("SC_CLK_TCK")
+
+
+def base_env(**settings: str) -> dict[str, str]:
+    """No inherited DISCORD_* (or any other) variables; just enough to find Python and the
+    repo's packages (``bot``, ``cogs``, ``benchmarks``), plus ``settings``."""
+    return {
+        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
+        "PYTHONPATH": str(REPO_ROOT),
+        **settings,
+    }
 
 
 def bot_env(standin: StandIn, database: Path, **extra: str) -> dict[str, str]:
     """Just what the bot needs: the fake token, the stand-in, a database; nothing inherited."""
-    return {
-        "PATH": os.environ.get("PATH", "/usr/bin:/bin"),
-        "PYTHONPATH": str(REPO_ROOT),
+    settings = {
         "DISCORD_TOKEN": FAKE_TOKEN,
         "DISCORD_API_BASE": standin.api_base,
         "DISCORD_GATEWAY_URL": standin.gateway_url,
         "DEV_GUILD_ID": str(standin.dev_guild_id),
         "DATABASE_PATH": str(database),
         "LOG_LEVEL": "WARNING",
-        **extra,
     }
+    return base_env(**{**settings, **extra})
 
 
 class BotProcess:
