@@ -167,36 +167,61 @@ class TableService:
             restored.append(table)
         return restored
 
+    # Each step has a ``*_locked`` form for a caller that holds the channel's lock itself:
+    # the bot shows a move under the same lock, so the message that carries the live
+    # buttons is known before anyone can click it (README, Playing: Races).
+
     async def open_table(
         self, guild_id: int, channel_id: int, host: str, preset: str,
         options: dict[str, Any] | None, now: float, *, name: str | None = None,
         rematch_of: int | None = None, invited: tuple[str, ...] = (),
     ) -> Outcome:  # fmt: skip
-        """Open a lobby: the game and its first log entry are stored in one transaction."""
         async with self.lock(channel_id):
-            if channel_id in self.tables:
-                raise ChannelBusy("A game is already running in this channel: join it or /endgame.")
-            game = Game.create(preset, host, options)
-            table = Table(0, guild_id, channel_id, game)
-            if name:
-                table.meta.names[host] = name
-            table.meta.invited = [p for p in invited if p != host]
-            table.saved = table.state_json()
-            opened = {"player": host, "move": "newgame", "preset": preset,
-                      "options": options or {}, "rematch_of": rematch_of}  # fmt: skip
-            try:
-                record = await self.storage.create_game(
-                    guild_id, channel_id, preset, table.saved, status="lobby", now=now,
-                    events=[("move", opened)],
-                )  # fmt: skip
-            except ChannelBusyError as err:
-                raise ChannelBusy("A game is already running in this channel.") from err
-            table.game_id = record.id
-            self.tables[channel_id] = table
-            events = [Event(Kind.LOBBY, host, {"preset": preset, "rematch_of": rematch_of})]
-            return Outcome(table, host, None, events)
+            return await self.open_locked(
+                guild_id, channel_id, host, preset, options, now, name=name,
+                rematch_of=rematch_of, invited=invited,
+            )  # fmt: skip
+
+    async def open_locked(
+        self, guild_id: int, channel_id: int, host: str, preset: str,
+        options: dict[str, Any] | None, now: float, *, name: str | None = None,
+        rematch_of: int | None = None, invited: tuple[str, ...] = (),
+    ) -> Outcome:  # fmt: skip
+        """Open a lobby: the game and its first log entry are stored in one transaction."""
+        if channel_id in self.tables:
+            raise ChannelBusy("A game is already running in this channel: join it or /endgame.")
+        game = Game.create(preset, host, options)
+        table = Table(0, guild_id, channel_id, game)
+        if name:
+            table.meta.names[host] = name
+        table.meta.invited = [p for p in invited if p != host]
+        table.saved = table.state_json()
+        opened = {"player": host, "move": "newgame", "preset": preset,
+                  "options": options or {}, "rematch_of": rematch_of}  # fmt: skip
+        try:
+            record = await self.storage.create_game(
+                guild_id, channel_id, preset, table.saved, status="lobby", now=now,
+                events=[("move", opened)],
+            )  # fmt: skip
+        except ChannelBusyError as err:
+            raise ChannelBusy("A game is already running in this channel.") from err
+        table.game_id = record.id
+        self.tables[channel_id] = table
+        events = [Event(Kind.LOBBY, host, {"preset": preset, "rematch_of": rematch_of})]
+        return Outcome(table, host, None, events)
 
     async def act(
+        self, channel_id: int, player: str, move: Move, now: float, *,
+        expect_move: int | None = None, expect_game: int | None = None,
+        force: bool = False, name: str | None = None,
+    ) -> Outcome:  # fmt: skip
+        async with self.lock(channel_id):
+            return await self.act_locked(
+                channel_id, player, move, now, expect_move=expect_move,
+                expect_game=expect_game, force=force, name=name,
+            )  # fmt: skip
+
+    async def act_locked(
         self, channel_id: int, player: str, move: Move, now: float, *,
         expect_move: int | None = None, expect_game: int | None = None,
         force: bool = False, name: str | None = None,
@@ -208,23 +233,25 @@ class TableService:
         """
         if move.act in BOT_ONLY:  # only the turn timer times a player out (``expire``)
             raise IllegalMove("That button does not belong to this bot's game.")
-        async with self.lock(channel_id):
-            table = self.tables.get(channel_id)
-            if expect_game is not None and (table is None or table.game_id != expect_game):
-                raise StaleAction("That button is from an earlier game.")
-            return await self._act_locked(
-                channel_id, player, move, now, expect_move=expect_move, force=force, name=name,
-            )  # fmt: skip
+        table = self.tables.get(channel_id)
+        if expect_game is not None and (table is None or table.game_id != expect_game):
+            raise StaleAction("That button is from an earlier game.")
+        return await self._apply(
+            channel_id, player, move, now, expect_move=expect_move, force=force, name=name,
+        )  # fmt: skip
 
     async def expire(self, channel_id: int, move_no: int, now: float) -> Outcome | None:
-        """The turn timer armed at ``move_no`` ran out; ``None`` if a move came first."""
         async with self.lock(channel_id):
-            table = self.tables.get(channel_id)
-            if table is None or table.game.move_no != move_no or table.game.to_move is None:
-                return None
-            if table.game.phase != "playing":
-                return None
-            return await self._act_locked(channel_id, table.game.to_move, TIMEOUT, now)
+            return await self.expire_locked(channel_id, move_no, now)
+
+    async def expire_locked(self, channel_id: int, move_no: int, now: float) -> Outcome | None:
+        """The turn timer armed at ``move_no`` ran out; ``None`` if a move came first."""
+        table = self.tables.get(channel_id)
+        if table is None or table.game.move_no != move_no or table.game.to_move is None:
+            return None
+        if table.game.phase != "playing":
+            return None
+        return await self._apply(channel_id, table.game.to_move, TIMEOUT, now)
 
     async def remember_message(self, channel_id: int, message_id: int) -> None:
         """Store which message carries the live buttons; kept in memory only, because the
@@ -234,7 +261,7 @@ class TableService:
         if table is not None:
             table.meta.message_id = message_id
 
-    async def _act_locked(
+    async def _apply(
         self, channel_id: int, player: str, move: Move, now: float, *,
         expect_move: int | None = None, force: bool = False, name: str | None = None,
     ) -> Outcome:  # fmt: skip

@@ -68,14 +68,18 @@ class TurnClock:
         outcome = None
         for attempt in range(ATTEMPTS):
             try:
-                outcome = await self.tables.expire(channel_id, move_no, self.now())
+                # The move and showing it share the channel's lock, like a player's move.
+                async with self.tables.lock(channel_id):
+                    outcome = await self.tables.expire_locked(channel_id, move_no, self.now())
+                    if outcome is not None:
+                        await self.expired(outcome)
                 break
             except Exception:
+                if outcome is not None:
+                    break  # stored and shown as far as Discord let it: no second move
                 # Storage trouble: the game is as stored; try again shortly rather than
                 # leave the table without a clock.
                 log.exception("turn timer in channel %s failed (try %d)", channel_id, attempt + 1)
                 await asyncio.sleep(RETRY)
-        if outcome is None:
-            return
-        await self.expired(outcome)
-        self.arm(outcome.table)
+        if outcome is not None:
+            self.arm(outcome.table)

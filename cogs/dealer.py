@@ -12,8 +12,10 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import logging
+from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING
 
+import aiohttp
 import discord
 
 from bot.engine import Act, GameError, Kind, Move
@@ -35,6 +37,14 @@ log = logging.getLogger(__name__)
 #: Tables re-posted at once after a restart.
 RESUME_CONCURRENCY = 8
 NOT_SAVED = "That move could not be saved, so it did not happen. Please try again."
+CLOSING = "The bot is restarting: nothing was changed. Try again in a moment."
+#: What a failed answer to Discord raises: its HTTP errors, a dropped connection, a timeout.
+_ANSWER_FAILED: tuple[type[BaseException], ...] = (
+    discord.HTTPException,
+    aiohttp.ClientError,
+    OSError,
+    asyncio.TimeoutError,
+)
 
 
 def _is_private(message: discord.Message | None) -> bool:
@@ -64,6 +74,32 @@ class Dealer:
         #: A cup lifted on the live turn message, which stays checkable while it shows.
         self.lifts: dict[int, Commitment] = {}
         self._resume_task: asyncio.Task[None] | None = None
+        #: Moves being made or shown now; shutting down waits for them (no half answers).
+        self._busy = 0
+        self._idle = asyncio.Event()
+        self._idle.set()
+        self.closing = False
+
+    # --- shutting down ------------------------------------------------------------------
+    @contextlib.asynccontextmanager
+    async def _working(self) -> AsyncIterator[None]:
+        self._busy += 1
+        self._idle.clear()
+        try:
+            yield
+        finally:
+            self._busy -= 1
+            if not self._busy:
+                self._idle.set()
+
+    async def drain(self, timeout: float) -> None:
+        """Before the bot closes its connection: take no new moves, stop the timers, and
+        let moves already under way be stored and answered (at most ``timeout`` s), so
+        none is cut off mid-answer."""
+        self.closing = True
+        self.stop()
+        with contextlib.suppress(TimeoutError):
+            await asyncio.wait_for(self._idle.wait(), timeout)
 
     # --- moves --------------------------------------------------------------------------
     async def play(
@@ -76,28 +112,33 @@ class Dealer:
             await self.refuse(interaction, "Games are played in server channels.")
             return
         missing = permissions.missing_sentence_for(interaction, feature=permissions.PLAY)
-        if missing:
-            await self.refuse(interaction, missing)
+        if missing or self.closing:
+            await self.refuse(interaction, missing or CLOSING)
             return
         player = str(interaction.user.id)
         force = move.act is Act.END and interaction.permissions.manage_messages
-        try:
-            outcome = await self.tables.act(
-                channel_id, player, move, now(), expect_move=move_no, expect_game=game_id,
-                force=force, name=interaction.user.display_name,
-            )  # fmt: skip
-        except GameError as err:
-            self._mark_seen(channel_id, player)
-            await self.refuse(interaction, str(err))
-            return
-        except Exception:
-            # Storage trouble (or a bug): the table service has put the game back as it
-            # was stored, so the honest answer is that nothing happened.
-            log.exception("move %s in channel %s failed", move.encode(), channel_id)
-            await self.refuse(interaction, NOT_SAVED)
-            return
-        await self.publish(interaction, outcome)
-        self.clock.arm(outcome.table)
+        refusal = None
+        async with self._working(), self.tables.lock(channel_id):
+            try:
+                outcome = await self.tables.act_locked(
+                    channel_id, player, move, now(), expect_move=move_no, expect_game=game_id,
+                    force=force, name=interaction.user.display_name,
+                )  # fmt: skip
+            except GameError as err:
+                self._mark_seen(channel_id, player)
+                refusal = str(err)
+            except Exception:
+                # Storage trouble (or a bug): the table service has put the game back as
+                # it was stored, so the honest answer is that nothing happened.
+                log.exception("move %s in channel %s failed", move.encode(), channel_id)
+                refusal = NOT_SAVED
+            else:
+                # Shown under the lock: the new live message is known before anyone can
+                # click it. The move is stored: it is shown, whatever Discord answers.
+                await self.show(interaction, outcome)
+                self.clock.arm(outcome.table)
+        if refusal is not None:
+            await self.refuse(interaction, refusal)
 
     async def play_typed_claim(self, interaction: discord.Interaction, text: str) -> None:
         """/claim with a typed value: the engine reads it (and decides whether it is a
@@ -123,28 +164,26 @@ class Dealer:
             await self.refuse(interaction, "Games are played in server channels.")
             return
         missing = permissions.missing_sentence_for(interaction, feature=permissions.PLAY)
-        if missing:
-            await self.refuse(interaction, missing)
+        if missing or self.closing:
+            await self.refuse(interaction, missing or CLOSING)
             return
-        try:
-            outcome = await self.tables.open_table(
-                interaction.guild_id, interaction.channel_id, str(interaction.user.id),
-                preset, dict(options), now(), name=interaction.user.display_name,
-                rematch_of=rematch_of, invited=invited,
-            )  # fmt: skip
-        except GameError as err:
-            await self.refuse(interaction, str(err))
-            return
-        except Exception:
-            log.exception("could not open a table in channel %s", interaction.channel_id)
-            await self.refuse(interaction, "The table could not be saved. Please try again.")
-            return
-        table = outcome.table
-        reply = present.lobby(table)
-        sent = await interaction.response.send_message(**send.send_kwargs(reply))
-        if sent.message_id is not None:
-            await self.tables.remember_message(table.channel_id, sent.message_id)
-        self.live[table.channel_id] = reply
+        async with self._working(), self.tables.lock(interaction.channel_id):
+            try:
+                outcome = await self.tables.open_locked(
+                    interaction.guild_id, interaction.channel_id, str(interaction.user.id),
+                    preset, dict(options), now(), name=interaction.user.display_name,
+                    rematch_of=rematch_of, invited=invited,
+                )  # fmt: skip
+            except GameError as err:
+                refusal = str(err)
+            except Exception:
+                log.exception("could not open a table in channel %s", interaction.channel_id)
+                refusal = "The table could not be saved. Please try again."
+            else:
+                refusal = None
+                await self.show(interaction, outcome)
+        if refusal is not None:
+            await self.refuse(interaction, refusal)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby with the same rules for the players of a finished game."""
@@ -215,6 +254,46 @@ class Dealer:
             self.seen[channel_id] = table.game.move_no
 
     # --- showing a move -----------------------------------------------------------------
+    async def show(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        """Show a stored move. If the answer to the player fails (the 3 s deadline missed,
+        a dropped connection, Discord answering 404), the table is posted to the channel
+        instead, with every button and menu the next move needs ("Show my dice" for
+        private dice), so a stored move is never left unseen."""
+        try:
+            if outcome.move is None:
+                await self._show_new_lobby(interaction, outcome.table)
+            else:
+                await self.publish(interaction, outcome)
+        except _ANSWER_FAILED as err:
+            log.warning("answer in channel %s failed (%s): posting the table instead",
+                        outcome.table.channel_id, err)  # fmt: skip
+            await self._fallback(interaction, outcome)
+
+    async def _show_new_lobby(self, interaction: discord.Interaction, table: Table) -> None:
+        reply = present.lobby(table)
+        sent = await interaction.response.send_message(**send.send_kwargs(reply))
+        if sent.message_id is not None:
+            await self.tables.remember_message(table.channel_id, sent.message_id)
+        self.live[table.channel_id] = reply
+
+    async def _fallback(self, interaction: discord.Interaction, outcome: Outcome) -> None:
+        table = outcome.table
+        channel = interaction.channel or self.bot.get_channel(table.channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        game = table.game
+        mover = game.to_move if game.phase == "playing" else None
+        ping = mover is not None and mover != outcome.previous_mover and mover != outcome.player
+        if outcome.move is None or game.phase == "lobby":
+            reply = present.lobby(table)
+        else:
+            reply = present.after_move(outcome, [], ping=ping)
+        with contextlib.suppress(*_ANSWER_FAILED):
+            await self._post(channel, table, reply)
+            self.stories[table.channel_id] = story(game, outcome.events)
+        if game.phase == "over":
+            self._forget(table.channel_id)
+
     async def publish(self, interaction: discord.Interaction, outcome: Outcome) -> None:
         """Answer with at most two Discord calls: the reply, and retiring or refreshing
         the turn message. A click on a leftover message (one whose id was lost in a
@@ -407,15 +486,16 @@ class Dealer:
             self.stories[table.channel_id] = story(game, outcome.events)
 
     # --- restart ------------------------------------------------------------------------
-    def resume(self, tables: list[Table]) -> None:
-        self._resume_task = asyncio.create_task(self._resume(tables))
+    def resume(self, tables: list[Table], finished: Sequence[int] = ()) -> None:
+        """Re-post the running tables and tidy the channels of games that just ended."""
+        self._resume_task = asyncio.create_task(self._resume(tables, list(finished)))
 
     def stop(self) -> None:
         self.clock.stop_all()
         if self._resume_task:
             self._resume_task.cancel()
 
-    async def _resume(self, tables: list[Table]) -> None:
+    async def _resume(self, tables: list[Table], finished: list[int]) -> None:
         """After a restart each running game gets its table again, with working buttons.
 
         Every timer is re-armed first, so no clock waits for the re-posting; the tables
@@ -444,15 +524,29 @@ class Dealer:
                     reply = present.turn(table, [back], ping=False)
                 await self._post(channel, table, reply)
 
-        await asyncio.gather(*(repost(t, t.game.move_no) for t in tables))
+        async def tidy(channel_id: int) -> None:
+            """A game that ended just before the stop may have left live buttons."""
+            async with gate, self.tables.lock(channel_id):
+                channel = self.bot.get_channel(channel_id)
+                if self.tables.get(channel_id) is None and isinstance(
+                    channel, discord.abc.Messageable
+                ):
+                    await self._retire_leftovers(channel, None)
 
-    async def _retire_leftovers(self, channel: discord.abc.Messageable, table: Table) -> None:
+        await asyncio.gather(*(repost(t, t.game.move_no) for t in tables),
+                             *(tidy(c) for c in finished))  # fmt: skip
+
+    async def _retire_leftovers(
+        self, channel: discord.abc.Messageable, table: Table | None
+    ) -> None:
         """The id of the last turn message reaches the database only with the next move,
-        so after a restart the stored id may be an older message. Take this table's
-        moves off the channel's recent messages instead (a lifted cup stays checkable),
-        and delete reminders the turn has outgrown; if the history cannot be read, the
-        stored id is retired as usual and a leftover's buttons answer "stale"."""
+        so after a restart the stored id may be an older message. Take the moves off the
+        channel's recent messages instead (a lifted cup stays checkable; after a finished
+        game, Rematch and every cup check stay), and delete reminders the turn has
+        outgrown; if the history cannot be read, the stored id is retired as usual and a
+        leftover's buttons answer "stale"."""
         me = self.bot.user
+        channel_id = getattr(channel, "id", 0)
         try:
             async for message in channel.history(limit=25):
                 if me is None or message.author.id != me.id:
@@ -464,10 +558,15 @@ class Dealer:
                 found = send.button_ids(message)
                 if not any(i.startswith(("mx:", "mxs:")) for i in found):
                     continue
-                keep = present.retired(send.components_of(message), table.meta.lifted)
+                shown = send.components_of(message)
+                if table is None:
+                    keep = tuple(c for c in shown if c.custom_id.startswith("mxt:"))
+                else:
+                    keep = present.retired(shown, table.meta.lifted)
                 with contextlib.suppress(discord.HTTPException):
                     await message.edit(view=send.view_of(keep) if keep else None)
         except discord.HTTPException as err:
-            log.info("could not read channel %s to retire old buttons: %s", table.channel_id, err)
+            log.info("could not read channel %s to retire old buttons: %s", channel_id, err)
             return
-        table.meta.message_id = None
+        if table is not None:
+            table.meta.message_id = None

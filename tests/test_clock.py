@@ -57,14 +57,14 @@ async def test_reminder_then_expiry_with_a_retry(
         expired.append(outcome)
 
     failures = [OSError("disk full")]
-    real_expire = service.expire
+    real_expire = service.expire_locked
 
     async def flaky(*args: Any) -> Outcome | None:
         if failures:
             raise failures.pop()
         return await real_expire(*args)
 
-    monkeypatch.setattr(service, "expire", flaky)
+    monkeypatch.setattr(service, "expire_locked", flaky)
     monkeypatch.setattr(clock_module, "RETRY", 0.0)
     clock = TurnClock(service, time, remind, on_expired)
     time.t = 999.0  # half time (999.7) is still ahead
