@@ -24,6 +24,9 @@ log = logging.getLogger(__name__)
 discord.VoiceClient.warn_nacl = False
 discord.VoiceClient.warn_dave = False
 
+#: How long closing waits for moves under way to be stored and answered.
+DRAIN_SECONDS = 5.0
+
 EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.play", "cogs.stats")
 """Every cog the bot loads, in order. Add a new cog here and nowhere else."""
 
@@ -84,11 +87,15 @@ class MexicanBot(commands.Bot):
         elif isinstance(error, app_commands.CheckFailure):
             text = "You can't use this command here."
         elif isinstance(error, app_commands.TransformerError):
-            text = f"I couldn't read that value: {error.value!r}."
+            text = "I couldn't read one of the values you gave. Please pick it again."
+        elif isinstance(error, app_commands.CommandSignatureMismatch):
+            # An option missing or of the wrong kind: an outdated client, or a forged call.
+            text = "This command came with options I don't know. Please type it again."
         else:
             log.error("command %s failed", interaction.command and interaction.command.name,
                       exc_info=error)  # fmt: skip
-            text = "Something went wrong and nothing was changed. Please try again."
+            # Never "nothing was changed": the error may come after a move was stored.
+            text = "Something went wrong on my side. /table shows where the game stands."
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -96,6 +103,13 @@ class MexicanBot(commands.Bot):
                 await interaction.response.send_message(text, ephemeral=True)
         except discord.HTTPException:
             log.warning("could not tell a user their command failed")
+
+    async def close(self) -> None:
+        """Moves under way are stored and answered before the connection closes (no
+        "Session is closed" halfway through an answer); new ones are turned away."""
+        if self.dealer is not None:
+            await self.dealer.drain(DRAIN_SECONDS)
+        await super().close()
 
     async def on_ready(self) -> None:
         log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))

@@ -1,4 +1,5 @@
-"""Logging set-up with a last line of defence against leaking the token."""
+"""Logging set-up with a last line of defence against leaking the token, and none of
+discord.py's message payloads (which carry players' private dice) in the log."""
 
 from __future__ import annotations
 
@@ -30,10 +31,36 @@ class RedactingFormatter(logging.Formatter):
         return text
 
 
+PAYLOAD_HIDDEN = "<payload not logged>"
+
+
+class PayloadFilter(logging.Filter):
+    """Hides the bodies discord.py logs at DEBUG: every gateway event (a click on a
+    private "Your dice" message arrives with that message) and every REST request and
+    answer (a private reply is sent as one). The line stays, with its method, route and
+    status, so DEBUG still shows what happened, never what a player alone may see."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.levelno <= logging.DEBUG and record.name.startswith("discord"):
+            args = record.args
+            if isinstance(args, tuple):
+                record.args = tuple(_hide(arg) for arg in args)
+            elif isinstance(args, dict):
+                record.args = {key: _hide(value) for key, value in args.items()}
+        return True
+
+
+def _hide(arg: object) -> object:
+    if isinstance(arg, dict | list | bytes) or (isinstance(arg, str) and "{" in arg):
+        return PAYLOAD_HIDDEN
+    return arg
+
+
 def setup_logging(settings: Settings, stream: TextIO | None = None) -> logging.Handler:
     """Log to stderr at LOG_LEVEL; returns the handler so callers (and tests) can remove it."""
     handler = logging.StreamHandler(stream or sys.stderr)
     handler.setFormatter(RedactingFormatter((settings.discord_token.get_secret_value(),)))
+    handler.addFilter(PayloadFilter())
     root = logging.getLogger()
     root.setLevel(log_level_number(settings))
     root.addHandler(handler)
