@@ -13,7 +13,9 @@ from discord import app_commands
 from discord.ext import commands
 
 from bot.engine import PRESET_NAMES, Act, Move
+from bot.engine.presets import MAX_TURN_TIMER
 
+from . import checks
 from .components import ITEMS
 from .dealer import Dealer, now
 from .present.table import claim_label
@@ -23,6 +25,10 @@ if TYPE_CHECKING:
     from bot.client import MexicanBot
 
 log = logging.getLogger(__name__)
+
+#: Channels whose game ended this recently get their leftover buttons retired after a
+#: restart (a game that ended longer ago was tidied up by the bot that ended it).
+LEFTOVER_WINDOW = 24 * 3600.0
 
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
 __all__ = ["Play", "now"]
@@ -39,9 +45,11 @@ class Play(commands.Cog):
         self.bot.dealer = self.dealer
         self.bot.add_dynamic_items(*ITEMS)
         restored = await self.bot.tables.restore(now())
+        finished = await self.bot.storage.recently_finished(now() - LEFTOVER_WINDOW)
         if restored:
             log.info("restored %d unfinished game(s)", len(restored))
-            self.dealer.resume(restored)
+        if restored or finished:
+            self.dealer.resume(restored, [channel for channel, _ in finished])
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*ITEMS)
@@ -66,6 +74,18 @@ class Play(commands.Cog):
         units: Literal["sips", "points"] | None = None,
         turn_timer: app_commands.Range[int, 0, 3600] | None = None,
     ) -> None:  # fmt: skip
+        problem = checks.first(
+            checks.in_server(interaction),
+            checks.one_of(ruleset.value, PRESET_NAMES, "The rule set"),
+            None if lives is None else checks.within(lives, 0, 99, "Lives"),
+            None if units is None else checks.one_of(units, ("sips", "points"), "Units"),
+            None if turn_timer is None else checks.within(
+                turn_timer, 0, MAX_TURN_TIMER, "The turn timer"
+            ),
+        )  # fmt: skip
+        if problem:
+            await self.dealer.refuse(interaction, problem)
+            return
         options: dict[str, Any] = {}
         if lives is not None:
             options["lives"] = lives or False
@@ -104,6 +124,10 @@ class Play(commands.Cog):
         keep: app_commands.Range[int, 1, 2] | None = None,
     ) -> None:  # fmt: skip
         if keep is not None:
+            problem = checks.within(keep, 1, 2, "The die to keep")
+            if problem:
+                await self.dealer.refuse(interaction, problem)
+                return
             await self._move(interaction, Act.KEEP, die=keep)
         else:
             await self._move(interaction, Act.ROLL_BLIND if blind else Act.ROLL)
@@ -111,6 +135,9 @@ class Play(commands.Cog):
     @app_commands.command(name="claim", description="Claim what is under the cup")
     @app_commands.describe(value="e.g. 65, 5-5, 500, double five, 21, mex")
     async def claim(self, interaction: discord.Interaction, value: str) -> None:
+        if not isinstance(value, str):
+            await self.dealer.refuse(interaction, "A claim is typed as text, e.g. 65.")
+            return
         await self.dealer.play_typed_claim(interaction, value)
 
     @claim.autocomplete("value")
@@ -118,7 +145,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, current: str
     ) -> list[app_commands.Choice[str]]:
         table = self.bot.tables.get(interaction.channel_id or 0)
-        if table is None or not table.game.bluffing:
+        if table is None or not table.game.bluffing or not isinstance(current, str):
             return []
         game = table.game
         words = Words.of(game)

@@ -18,10 +18,12 @@ from discord.ext import commands
 
 from bot.storage import MINIMUMS, STATS, PlayerTotals, Ranked
 
+from . import checks
 from .card import CardData, render_card
 from .present.history import history_line
+from .present.table import refusal
 from .present.words import Words, amount, who
-from .send import routed_view
+from .send import answer, routed_view
 
 if TYPE_CHECKING:
     from bot.client import MexicanBot
@@ -82,12 +84,15 @@ async def leaderboard_page(
     return embed, view
 
 
-class PageButton(
-    discord.ui.DynamicItem[discord.ui.Button[Any]],
-    template=r"lb:(?P<stat>[a-z_]+):(?P<scope>server|channel):(?P<period>all|month|week)"
-    r":(?P<page>-?\d+)",
-):
-    """Turns a leaderboard page; the custom id holds the whole query, so it survives restarts."""
+#: Pages a leaderboard button may ask for; a million players is more than any server has.
+MAX_PAGE = 100_000
+_PAGE = re.compile(r"(?P<stat>[a-z_]{1,20}):(?P<scope>server|channel):(?P<period>all|month|week)"
+                   r":(?P<page>\d{1,6})")  # fmt: skip
+
+
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lb:(?P<rest>.{0,96})"):
+    """Turns a leaderboard page; the custom id holds the whole query, so it survives
+    restarts. Any ``lb:`` id reaches the callback, which refuses what does not parse."""
 
     def __init__(self, stat: str, scope: str, period: str, page: int, label: str = "▶",
                  disabled: bool = False) -> None:  # fmt: skip
@@ -105,11 +110,13 @@ class PageButton(
     async def from_custom_id(
         cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
     ) -> PageButton:
-        return cls(match["stat"], match["scope"], match["period"], int(match["page"]),
-                   item.label or "▶")  # fmt: skip
+        m = _PAGE.fullmatch(match["rest"])
+        if m is None:
+            return cls("", "server", "all", -1, item.label or "▶")
+        return cls(m["stat"], m["scope"], m["period"], int(m["page"]), item.label or "▶")
 
     async def callback(self, interaction: discord.Interaction) -> None:
-        if self.stat not in STATS or interaction.guild_id is None or self.page < 0:
+        if self.stat not in STATS or interaction.guild_id is None or not 0 <= self.page <= MAX_PAGE:
             await interaction.response.send_message("That page no longer exists.", ephemeral=True)
             return
         bot: MexicanBot = interaction.client  # type: ignore[assignment]
@@ -162,6 +169,10 @@ class Stats(commands.Cog):
     def __init__(self, bot: MexicanBot) -> None:
         self.bot = bot
 
+    @staticmethod
+    async def _refuse(interaction: discord.Interaction, text: str) -> None:
+        await answer(interaction, refusal(text))
+
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(PageButton)
 
@@ -178,10 +189,19 @@ class Stats(commands.Cog):
         stat: app_commands.Choice[str] | None = None,
         scope: Scope = "server", period: Period = "all",
     ) -> None:  # fmt: skip
-        assert interaction.guild_id is not None
+        key = stat.value if stat else "wins"
+        problem = checks.first(
+            checks.in_server(interaction),
+            checks.one_of(key, STATS, "The stat"),
+            checks.one_of(scope, ("server", "channel"), "The scope"),
+            checks.one_of(period, ("all", "month", "week"), "The period"),
+        )
+        if problem or interaction.guild_id is None:
+            await self._refuse(interaction, problem or checks.SERVER_ONLY)
+            return
         embed, view = await leaderboard_page(
             self.bot, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
-            stat.value if stat else "wins", scope, period, 0,
+            key, scope, period, 0,
         )  # fmt: skip
         await interaction.response.send_message(embed=embed, view=view)
 
@@ -192,7 +212,9 @@ class Stats(commands.Cog):
         self, interaction: discord.Interaction, user: discord.Member | None = None,
         text: bool = False,
     ) -> None:  # fmt: skip
-        assert interaction.guild_id is not None
+        if interaction.guild_id is None:
+            await self._refuse(interaction, checks.SERVER_ONLY)
+            return
         target = user or interaction.user
         store = self.bot.storage
         totals = await store.player_totals(interaction.guild_id, target.id)
@@ -238,6 +260,11 @@ class Stats(commands.Cog):
     async def history(
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 25] = 10
     ) -> None:
+        problem = checks.first(checks.in_server(interaction),
+                               checks.within(count, 1, 25, "The number of rounds"))  # fmt: skip
+        if problem:
+            await self._refuse(interaction, problem)
+            return
         records = await self.bot.storage.history(interaction.channel_id or 0, count)
         lines = [history_line(r) for r in records] or ["No rounds played here yet."]
         text = "\n".join(lines)
@@ -252,6 +279,9 @@ class Stats(commands.Cog):
     @app_commands.default_permissions(manage_guild=True)
     @app_commands.guild_only()
     async def reset(self, interaction: discord.Interaction) -> None:
+        if interaction.guild_id is None:
+            await self._refuse(interaction, checks.SERVER_ONLY)
+            return
         if not interaction.permissions.manage_guild:
             await interaction.response.send_message(
                 "You need the Manage Server permission to reset the leaderboard.", ephemeral=True
@@ -281,7 +311,9 @@ class ConfirmReset(discord.ui.View):
     @discord.ui.button(label="Yes, reset the leaderboard", style=discord.ButtonStyle.danger)
     async def confirm(self, interaction: discord.Interaction, _: discord.ui.Button[Any]) -> None:
         bot: MexicanBot = interaction.client  # type: ignore[assignment]
-        assert interaction.guild_id is not None
+        if interaction.guild_id is None:
+            await interaction.response.send_message(checks.SERVER_ONLY, ephemeral=True)
+            return
         removed = await bot.storage.reset_guild_stats(interaction.guild_id)
         self.stop()
         await interaction.response.edit_message(

@@ -68,6 +68,9 @@ class Options:
         return cls(**data)
 
 
+#: The longest turn timer, an hour: a turn longer than that is a table that has left.
+MAX_TURN_TIMER = 3600
+
 _OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
 
 PRESETS: dict[str, Options] = {
@@ -137,7 +140,9 @@ def _validate(o: Options) -> None:
         raise BadOptions("The base and the cap must be at least 1.")
     if not 2 <= o.min_players <= o.max_players <= 25:
         raise BadOptions("Player limits must satisfy 2 <= min <= max <= 25.")
-    if o.turn_timer < 0:
-        raise BadOptions("The turn timer cannot be negative (0 switches it off).")
+    if not 0 <= o.turn_timer <= MAX_TURN_TIMER:
+        raise BadOptions(
+            f"The turn timer is 0 (off) to {MAX_TURN_TIMER} seconds, not {o.turn_timer}."
+        )
     if o.units not in ("sips", "points") or o.first not in ("host", "random"):
         raise BadOptions("Units are 'sips' or 'points'; first is 'host' or 'random'.")

@@ -133,7 +133,7 @@ def parse_roll(text: str) -> Roll:
         )
         if value:
             return (value, value)
-        raise InvalidClaim(f"'{text.strip()}' is not a roll. Valid: {VALID_SPELLINGS}.")
+        raise InvalidClaim(f"{echo(text)} is not a roll. Valid: {VALID_SPELLINGS}.")
     if len(cleaned) == 3 and cleaned.endswith("00") and cleaned[0] in "123456":
         value = int(cleaned[0])
         return (value, value)
@@ -142,4 +142,18 @@ def parse_roll(text: str) -> Roll:
     match = _SEPARATED.match(cleaned)
     if match:
         return make_roll(int(match.group(1)), int(match.group(2)))
-    raise InvalidClaim(f"'{text.strip()}' is not a roll. Valid: {VALID_SPELLINGS}.")
+    raise InvalidClaim(f"{echo(text)} is not a roll. Valid: {VALID_SPELLINGS}.")
+
+
+#: Characters a typed claim may show in a refusal; the rest could format or ping.
+_PLAIN = re.compile(r"[^\w \-:/.,']")
+ECHO_LIMIT = 24
+
+
+def echo(text: str) -> str:
+    """A player's own words quoted back, cut short and stripped of anything Discord would
+    format (markdown, mentions), so a refusal always fits and shows what was typed."""
+    plain = _PLAIN.sub("", " ".join(text.split()))
+    if len(plain) > ECHO_LIMIT:
+        plain = plain[: ECHO_LIMIT - 1] + "…"
+    return f"'{plain}'"
