@@ -298,3 +298,23 @@ async def test_a_reveal_stays_checkable_after_a_restart(
     assert "**fifty-two** under the cup" in message_text(shown)
     assert not any(i.startswith(("mx:", "mxs:")) for i in custom_ids(shown))
     await check_reveal(sim, shown, (5, 2), a)
+
+
+async def test_leftover_buttons_of_a_game_that_just_ended_are_retired_after_a_restart(
+    sim: SimTable, settings: Settings, storage: Storage
+) -> None:
+    """The final move was stored and shown, but taking the buttons off the old turn
+    message failed before the stop: the next process finds them and takes them off,
+    keeping the final message's Rematch."""
+    a, b, _, _ = sim.users
+    await open_game(sim, "mexen", 2)
+    old = turn_message(sim)
+    sim.env.inject_error("PATCH", f"/channels/{sim.channel.id}/messages/{old.id}", status=500)
+    over = await a.slash(sim.channel, "endgame")
+    assert over.response is not None
+    assert old.id in live_messages(sim)  # the leftover: live buttons of a finished game
+    await restart(sim, settings, storage, [])
+    assert live_messages(sim) == [over.response.id]
+    final = next(m for m in sim.channel.history() if m.id == over.response.id)
+    assert [i.split(":")[3] for i in custom_ids(final)] == ["rematch"]
+    await refused(sim, b.slash(sim.channel, "roll"), says="no game in this channel")

@@ -265,6 +265,26 @@ async def test_failure_mid_save_leaves_nothing_behind(
     assert await storage.save_move(game.id, '{"v": 2}', "running", [("b", {})]) == [2]
 
 
+async def test_a_new_game_and_its_first_events_are_one_transaction(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/newgame used to write the game and its log entry in two steps: a stop between
+    them left a lobby without its entry. Now a failure while logging leaves no game."""
+
+    def explode(*_args: object) -> None:
+        raise RuntimeError("disk on fire")
+
+    monkeypatch.setattr(Storage, "_append_events", explode)
+    with pytest.raises(RuntimeError, match="disk on fire"):
+        await storage.create_game(GUILD, CHANNEL, "mexen", "{}", events=[("move", {"n": 1})])
+    monkeypatch.undo()
+    assert await storage.get_game_for_channel(CHANNEL) is None
+    game = await storage.create_game(GUILD, CHANNEL, "mexen", "{}", events=[("move", {"n": 1})])
+    assert [(e.seq, e.kind, e.payload) for e in await storage.events(game.id)] == [
+        (1, "move", {"n": 1})
+    ]
+
+
 async def test_constraint_violation_on_last_player_rolls_back_the_whole_move(
     storage: Storage,
 ) -> None:

@@ -350,6 +350,17 @@ class Storage(LeaderboardQueries):
         )
         return [_game(row) for row in rows]
 
+    async def recently_finished(self, since: float) -> list[tuple[int, int]]:
+        """(channel id, game id) of games that ended since ``since`` in channels that have
+        no open game now: after a restart their channels may still show live buttons."""
+        rows = await self._fetchall(
+            "SELECT channel_id, MAX(id) FROM games WHERE status = 'over' AND updated_at >= ?"
+            " AND channel_id NOT IN (SELECT channel_id FROM games WHERE status != 'over')"
+            " GROUP BY channel_id",
+            (since,),
+        )
+        return [(int(row[0]), int(row[1])) for row in rows]
+
     async def events(self, game_id: int) -> list[EventRecord]:
         rows = await self._fetchall(
             "SELECT game_id, seq, kind, payload, created_at FROM game_events"
