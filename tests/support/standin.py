@@ -222,6 +222,11 @@ class StandIn:
         self.messages: dict[int, dict[str, Any]] = {}
         self._channel_messages: dict[int, deque[int]] = {}
         self.on_message: MessageHook | None = None
+        #: Seconds every message edit takes (a slow Discord, for race tests).
+        self.edit_delay = 0.0
+        #: Fail the next interaction answers: "404" (as after a missed 3 s deadline) or
+        #: "drop" (the connection closes without an answer), one per entry.
+        self.fail_answers: list[str] = []
         # interactions
         self.interactions: dict[int, Interaction] = {}
         self._by_token: dict[str, Interaction] = {}
@@ -585,11 +590,26 @@ class StandIn:
         return _json([])
 
     # messages
+    def message_like(self, channel_id: int, **data: Any) -> dict[str, Any]:
+        """A message of the bot as Discord would send it, not stored (to forge clicks on)."""
+        return self._message_dict(channel_id, data, 0, snowflake())
+
     def _store(
         self, channel_id: int, data: dict[str, Any], flags: int = 0, message_id: int | None = None
     ) -> dict[str, Any]:
         mid = message_id or snowflake()
-        message = {
+        message = self._message_dict(channel_id, data, flags, mid)
+        self.messages[mid] = message
+        kept = self._channel_messages.setdefault(channel_id, deque())
+        kept.append(mid)
+        while len(kept) > KEEP_MESSAGES:
+            self.messages.pop(kept.popleft(), None)
+        return message
+
+    def _message_dict(
+        self, channel_id: int, data: dict[str, Any], flags: int, mid: int
+    ) -> dict[str, Any]:
+        return {
             "id": str(mid),
             "channel_id": str(channel_id),
             "guild_id": str(self.channel_guild.get(channel_id, 0)),
@@ -608,12 +628,6 @@ class StandIn:
             "type": 0,
             "flags": (data.get("flags") or 0) | flags,
         }
-        self.messages[mid] = message
-        kept = self._channel_messages.setdefault(channel_id, deque())
-        kept.append(mid)
-        while len(kept) > KEEP_MESSAGES:
-            self.messages.pop(kept.popleft(), None)
-        return message
 
     def _edit(self, mid: int, data: dict[str, Any]) -> dict[str, Any] | None:
         message = self.messages.get(mid)
@@ -635,6 +649,12 @@ class StandIn:
     async def _callback(self, request, match, name, now):  # type: ignore[no-untyped-def]
         inter = self._by_token.get(match["token"])
         body = await self._body(request)
+        if inter is not None and self.fail_answers:
+            failure = self.fail_answers.pop(0)
+            if failure == "drop" and request.transport is not None:
+                request.transport.close()
+                return web.Response(status=500)  # never reaches the bot
+            inter = None  # answered as an interaction Discord no longer knows
         if inter is None:
             return _json({"message": "Unknown interaction", "code": 10062}, status=404)
         if inter.answered is not None:
@@ -660,7 +680,8 @@ class StandIn:
             message = self._store(inter.channel_id, content, inter.response_flags)
             message["interaction_metadata"] = {
                 "id": str(inter.id), "type": inter.payload["type"],
-                "user": inter.payload["member"]["user"],
+                "user": (inter.payload.get("member") or {}).get("user")
+                or inter.payload.get("user"),
                 "authorizing_integration_owners": {}, "name": inter.kind,
             }  # fmt: skip
             message["_for_user"] = inter.user_id  # the driver's note: who sees it
@@ -753,7 +774,10 @@ class StandIn:
         if request.method == "GET":
             message = self.messages.get(mid)
             return _json(_public(message)) if message else _not_found()
-        message = self._edit(mid, await self._body(request))
+        body = await self._body(request)
+        if self.edit_delay:
+            await asyncio.sleep(self.edit_delay)
+        message = self._edit(mid, body)
         if message is None:
             return _not_found()
         self._notify(cid, message, "edit", inter)
