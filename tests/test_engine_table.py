@@ -397,3 +397,44 @@ def test_ending_early_below_the_cap_costs_the_base() -> None:
     game.roll("ana", dice(5, 4))
     game.end_round("ana")
     assert game.ledger[-1].amount == 2
+
+
+# --- computer players ----------------------------------------------------------------------
+
+
+def test_the_host_seats_and_removes_computers_in_the_lobby_only() -> None:
+    game = Game.create("mexen", "ana")
+    game.join("ben")
+    refused(game, NotYourTurn, "addbot", "ben", to="cpu_expert_1")
+    game.apply("ana", Move(Act.ADD_COMPUTER, to="cpu_expert_1"))
+    refused(game, IllegalMove, "addbot", "ana", to="cpu_expert_1")  # already seated
+    assert game.seats == ["ana", "ben", "cpu_expert_1"] and game.computers == ["cpu_expert_1"]
+    game.apply("ana", Move(Act.REMOVE_COMPUTER, to="cpu_expert_1"))
+    assert game.computers == [] and "cpu_expert_1" not in game.players
+    game.apply("ana", Move(Act.ADD_COMPUTER, to="cpu_bold_1"))
+    game.start("ana", ScriptedDice())
+    refused(game, IllegalMove, "addbot", "ana", to="cpu_expert_2")
+    refused(game, IllegalMove, "removebot", "ana", to="cpu_bold_1")
+
+
+def test_computers_alone_never_play() -> None:
+    """A game needs a person at the table; when the last person leaves, it ends."""
+    game = Game.create("dollar", "ana")
+    game.add_computer("ana", "cpu_expert_1")
+    game.add_computer("ana", "cpu_bold_1")
+    game.leave("ana")  # the only person leaves the lobby
+    assert game.phase == "over"
+    game = Game.create("dollar", "ana")
+    game.add_computer("ana", "cpu_expert_1")
+    game.add_computer("ana", "cpu_bold_1")
+    game.start("ana", ScriptedDice())
+    game.leave("ana")
+    assert game.phase == "over" and game.winner is None
+
+
+def test_the_host_role_never_passes_to_a_computer() -> None:
+    game = Game.create("mexen", "ana")
+    game.add_computer("ana", "cpu_expert_1")
+    game.join("ben")
+    game.leave("ana")
+    assert game.host == "ben"

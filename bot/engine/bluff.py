@@ -170,6 +170,11 @@ class BluffMixin(TableMixin):
         return self._make_claim(player, roll, Kind.PASSED)
 
     def _make_claim(self, player: str, roll: Roll, kind: Kind) -> list[Event]:
+        if kind is Kind.PASSED:
+            self.claim_how = "pass"
+        else:
+            self.claim_how = "seen" if player in self.seen_by else "blind"
+        self.claim_over = self.standing
         self.standing = roll
         self.claimer = player
         self.stage = "answer"
@@ -241,3 +246,5 @@ class BluffMixin(TableMixin):
         self.seen_by = []
         self.standing = None
         self.claimer = None
+        self.claim_how = None
+        self.claim_over = None

@@ -197,6 +197,10 @@ _MOVES: dict[Act, _Handler] = {
     Act.HANDOUT: lambda g, p, r, m, f: g.hand_out(p, _need(m.to, "a player")),
     Act.KNIGHT: lambda g, p, r, m, f: g.choose_knight(p, _need(m.to, "a player")),
     Act.TIMEOUT: lambda g, p, r, m, f: g.timeout(p, r),
+    Act.ADD_COMPUTER: lambda g, p, r, m, f: g.add_computer(p, _need(m.to, "a computer player")),
+    Act.REMOVE_COMPUTER: lambda g, p, r, m, f: g.remove_computer(
+        p, _need(m.to, "a computer player")
+    ),
 }
 
 #: (act, check) per family, in button order; each check raises GameError when refused.

@@ -37,15 +37,19 @@ class Act(StrEnum):
     HANDOUT = "handout"
     KNIGHT = "knight"
     TIMEOUT = "timeout"
+    ADD_COMPUTER = "addbot"  # the host seats a computer player (``to``: its id)
+    REMOVE_COMPUTER = "removebot"
 
 
 #: Which argument each act takes: a claimed roll, a target player, or a die to keep.
 CLAIMS = frozenset({Act.CLAIM, Act.PASS})
-TARGETED = frozenset({Act.HANDOUT, Act.KNIGHT})
+TARGETED = frozenset({Act.HANDOUT, Act.KNIGHT, Act.ADD_COMPUTER, Act.REMOVE_COMPUTER})
 #: Acts only the bot itself makes (the turn timer), never a player's button or command.
 BOT_ONLY = frozenset({Act.TIMEOUT})
 #: Acts that act on the table rather than the round.
-TABLE_ACTS = frozenset({Act.JOIN, Act.LEAVE, Act.START, Act.END})
+TABLE_ACTS = frozenset(
+    {Act.JOIN, Act.LEAVE, Act.START, Act.END, Act.ADD_COMPUTER, Act.REMOVE_COMPUTER}
+)
 
 _ACTS = {act.value: act for act in Act}
 

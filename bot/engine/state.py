@@ -64,6 +64,8 @@ class GameState:
     to_move: str | None = None
     winner: str | None = None
     loser: str | None = None
+    #: Seats played by the computer (README, Playing against the computer).
+    computers: list[str] = field(default_factory=list)
     ledger: list[Penalty] = field(default_factory=list)
     #: (round, loser or None for a void round, reason) for every finished round.
     rounds: list[tuple[int, str | None, str]] = field(default_factory=list)
@@ -76,6 +78,10 @@ class GameState:
     seen_by: list[str] = field(default_factory=list)
     standing: Roll | None = None
     claimer: str | None = None
+    #: How the standing claim was made ("seen": after a roll the claimer saw, "blind",
+    #: "pass": the cup passed on unseen) and the claim it beat: public, as at the table.
+    claim_how: str | None = None
+    claim_over: Roll | None = None
     # --- open rolls ----------------------------------------------------------------------
     order: list[str] = field(default_factory=list)
     limit: int | None = None
@@ -106,6 +112,7 @@ class GameState:
             "to_move": self.to_move,
             "winner": self.winner,
             "loser": self.loser,
+            "computers": list(self.computers),
             "ledger": [p.to_dict() for p in self.ledger],
             "rounds": [list(r) for r in self.rounds],
             "round_starter": self.round_starter,
@@ -114,6 +121,8 @@ class GameState:
             "seen_by": list(self.seen_by),
             "standing": None if self.standing is None else list(self.standing),
             "claimer": self.claimer,
+            "claim_how": self.claim_how,
+            "claim_over": None if self.claim_over is None else list(self.claim_over),
             "order": list(self.order),
             "limit": self.limit,
             "results": {p: list(r) for p, r in self.results.items()},
@@ -146,6 +155,7 @@ class GameState:
             "to_move": data["to_move"],
             "winner": data["winner"],
             "loser": data["loser"],
+            "computers": list(data.get("computers") or []),
             "ledger": [Penalty(**p) for p in data["ledger"]],
             "rounds": [(r[0], r[1], _V1_REASONS.get(r[2], r[2])) for r in data["rounds"]],
             "round_starter": data["round_starter"],
@@ -154,6 +164,8 @@ class GameState:
             "seen_by": list(data["seen_by"]),
             "standing": _roll(data["standing"]),
             "claimer": data["claimer"],
+            "claim_how": data.get("claim_how"),
+            "claim_over": _roll(data.get("claim_over")),
             "order": list(data["order"]),
             "limit": data["limit"],
             "results": {p: (r[0], r[1]) for p, r in data["results"].items()},

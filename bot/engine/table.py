@@ -75,8 +75,8 @@ class TableMixin(GameState):
         if self.knight == player:
             self.knight = None
             events.append(Event(Kind.KNIGHT, None, {"knight": None, "reason": Reason.KNIGHT_LEFT}))
-        if self.host == player and self.seats:
-            self.host = self.seats[0]
+        if self.host == player and self._people():
+            self.host = self._people()[0]
             events.append(Event(Kind.HOST, self.host))
         kind = Kind.OUT if state.status == "out" else Kind.LEFT
         events.append(Event(kind, player, {"reason": reason}))
@@ -141,8 +141,16 @@ class TableMixin(GameState):
                 return nxt
         return self.seats[0]
 
+    def _people(self) -> list[str]:
+        """The seated players who are people, not computers, in seat order."""
+        return [p for p in self.seats if p not in self.computers]
+
     def _maybe_end_for_players(self, events: list[Event]) -> bool:
-        """A lives game left with one player is theirs; any game needs two at the table."""
+        """A lives game left with one player is theirs; any game needs two at the table,
+        and a person at it: computers do not play on alone."""
+        if self.computers and not self._people() and not self.waiting:
+            self._end_game(None, None, events)
+            return True
         if len(self.seats) >= 2:
             return False
         if self.waiting and len(self.seats) + len(self.waiting) >= 2:
@@ -213,6 +221,8 @@ class TableMixin(GameState):
             raise NotYourTurn("Only the host can start the game.")
         if len(self.seats) < self.options.min_players:
             raise IllegalMove(f"A game needs at least {self.options.min_players} players.")
+        if not self._people():
+            raise IllegalMove("A game needs at least one person at the table.")
         for seated in self.seats:
             self.players[seated].lives = self.options.lives
         self.phase = "playing"
@@ -239,10 +249,10 @@ class TableMixin(GameState):
             del self.players[player]
             events.append(Event(Kind.LEFT, player, {"reason": Reason.LEFT_LOBBY}))
             if self.host == player:
-                if not self.seats:
+                if not self._people():
                     self._end_game(None, None, events)
                     return self._done(None, events)
-                self.host = self.seats[0]
+                self.host = self._people()[0]
                 events.append(Event(Kind.HOST, self.host))
             return self._done(None, events)
         seats_before = list(self.seats)
@@ -260,6 +270,34 @@ class TableMixin(GameState):
             self._finish_round(None, Reason.VOID, events, starter=self.seats[0])
             return
         self._family_leave(player, seats_before, events)
+
+    def add_computer(self, player: str, computer: str) -> list[Event]:
+        """The host seats a computer player in the lobby (README, Playing against the
+        computer); ``computer`` is its id, made by the caller."""
+        self._check_computer_seat(player)
+        if computer in self.players:
+            raise IllegalMove("That computer player is already at the table.")
+        if len(self.seats) + len(self.waiting) >= self.options.max_players:
+            raise TableFull(f"The table is full ({self.options.max_players} players at most).")
+        self.seats.append(computer)
+        self.computers.append(computer)
+        self.players[computer] = PlayerState(status="seated")
+        return self._done(player, [Event(Kind.JOINED, computer)])
+
+    def remove_computer(self, player: str, computer: str) -> list[Event]:
+        self._check_computer_seat(player)
+        if computer not in self.computers or computer not in self.seats:
+            raise IllegalMove("There is no such computer player at the table.")
+        self.seats.remove(computer)
+        self.computers.remove(computer)
+        del self.players[computer]
+        return self._done(player, [Event(Kind.LEFT, computer, {"reason": Reason.LEFT_LOBBY})])
+
+    def _check_computer_seat(self, player: str) -> None:
+        if self.phase != "lobby":
+            raise IllegalMove("Computer players sit down in the lobby, before the game starts.")
+        if player != self.host:
+            raise NotYourTurn("Only the host seats or removes computer players.")
 
     def timeout(self, player: str, rng: Random) -> list[Event]:
         """The turn timer of ``player`` (who must be to move) ran out: act for them."""
