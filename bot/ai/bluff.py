@@ -1,0 +1,260 @@
+"""The computer at a bluffing table: the heads-up strategy computed by CFR (README,
+Playing against the computer), read off the seat's view and shaded by the persona.
+
+The policy speaks of one round between two players; at a larger table the computer uses
+it by position: it answers the claim made to it and claims to the next player alike.
+What it may know is exactly the view: its own dice if it saw them, the standing claim,
+how that claim was made and what it beat; and, for a persona that reads people, the
+profile the bot has recorded of each person (:mod:`bot.ai.opponents`).
+
+The policy is the safe play against anyone: nobody can beat it by much, but it also
+takes little from players who bluff too little or call too much. Against a profile the
+expert plays the best answer to that person instead, as often as it trusts the profile
+(more counters, more trust), and the policy otherwise.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Mapping
+from random import Random
+
+from bot.engine import ORDER, RANK, Act, Move
+
+from . import View, bluff_policy
+from .opponents import Profile, Reading, Rules, reading
+from .personas import Persona
+
+TOP_RANK = len(ORDER) - 1
+
+#: How far an opponent's recorded bluff rate moves the chance of calling them, per unit
+#: of difference from a typical rate, when all the bot knows of them is that one rate.
+READ_WEIGHT = 0.8
+TYPICAL_BLUFF_RATE = 0.3
+#: Counters (seen claims and answers) at which the model of an opponent is trusted half.
+HALF_TRUST = 30
+#: What starting the next round is worth, in rounds won: the caller starts it, and the
+#: starter has the edge (README, Playing against the computer).
+START_VALUE = 0.2
+
+Known = Mapping[str, "Profile | float"]
+"""What the bot knows of each person at the table: a profile of counters, or (the older
+statistic) their bluff rate alone."""
+
+
+def decide(view: View, rng: Random, persona: Persona, known: Known | None = None) -> Move | None:
+    legal = [Move.decode(m) for m in view.get("legal_moves") or []]
+    if not legal:
+        return None
+    table = "mexican" if view["options"]["ties"] else "dollar"
+    stage = view["stage"]
+    standing = _rank(view.get("standing"))
+    seen = _rank(view.get("cup"))
+    if stage == "answer" and seen is not None and standing is not None and seen < standing:
+        return Move(Act.BULLSHIT)  # a cup passed back to the one who saw it: a sure catch
+    best = _read(view, rng, persona, known, stage)
+    if best is not None:
+        move = _exploit(view, best, stage, standing, seen, legal)
+        if move is not None:
+            return move
+    if stage in ("open", "reroll"):
+        start = dict(bluff_policy.start(table))
+        start["blind"] = start.get("blind", 0.0) * persona.blind
+        return _pick(rng, {Act.ROLL: start.get("roll", 0.0), Act.ROLL_BLIND: start["blind"]},
+                     legal)  # fmt: skip
+    if stage == "rolled":
+        return _claim(view, rng, persona, table, standing, legal)
+    if stage == "answer":
+        claim = standing
+        over, how = _rank(view.get("claim_over")), view.get("claim_how") or "seen"
+        if claim is not None and claim == over and how == "seen" and claim < TOP_RANK:
+            # A tie: the policy's abstract round has no answer to it (it always calls);
+            # answer it as against a typical player.
+            typical = reading(Profile(), Rules.of(view["options"]), START_VALUE)
+            answer = {"call": float(_worth_calling(typical, claim, over) or 0.0)}
+        else:
+            answer = bluff_policy.respond(table, claim, over, how)
+        call = answer.get("call", 0.0) + persona.call
+        rate = (known or {}).get(view.get("claimer") or "")
+        if persona.read and isinstance(rate, float | int):
+            call += READ_WEIGHT * (rate - TYPICAL_BLUFF_RATE)
+        if persona.read and seen is not None:
+            call = 0.0  # it saw that cup, and it holds the claim
+        call = min(1.0, max(0.0, call))
+        if rng.random() < call and Move(Act.BULLSHIT) in legal:
+            return Move(Act.BULLSHIT)
+        return _after(view, rng, persona, table, claim, over, how, legal, answering=True)
+    if stage == "accepted":
+        over, how = _rank(view.get("claim_over")), view.get("claim_how") or "seen"
+        return _after(view, rng, persona, table, standing, over, how, legal, answering=False)
+    return legal[0]
+
+
+def _opponent(view: View, stage: str) -> str | None:
+    """Whom this decision is about: the claimer when answering, else the next player,
+    who will answer our claim."""
+    if stage == "answer":
+        return view.get("claimer")
+    seats = list(view.get("seats") or [])
+    me = view.get("viewer")
+    if me not in seats or len(seats) < 2:
+        return None
+    return seats[(seats.index(me) + 1) % len(seats)]
+
+
+def _read(
+    view: View, rng: Random, persona: Persona, known: Known | None, stage: str
+) -> Reading | None:
+    """The best answer to this opponent's profile, or None to play the policy this time:
+    the more the bot knows of them (and the more the persona reads people), the more
+    often it plays the best answer rather than the policy."""
+    if not persona.read or not known:
+        return None
+    profile = known.get(_opponent(view, stage) or "")
+    if not isinstance(profile, Profile):
+        return None
+    seen = profile.seen_claims + profile.answers
+    trust = persona.read * seen / (seen + HALF_TRUST)
+    if trust <= 0 or rng.random() >= trust:
+        return None
+    return reading(profile, Rules.of(view["options"]), START_VALUE)
+
+
+def _exploit(
+    view: View, reading: Reading, stage: str, standing: int | None, seen: int | None,
+    legal: list[Move],
+) -> Move | None:  # fmt: skip
+    """The best answer's move, or None where it has none (the policy decides)."""
+    roll = Move(Act.ROLL)
+    if stage in ("open", "reroll", "accepted"):
+        return roll if roll in legal else None
+    if stage == "rolled":
+        if seen is None:
+            return None
+        values = reading.claim_values(standing, seen)
+        claims = {RANK[m.roll]: m for m in legal if m.act is Act.CLAIM and m.roll is not None}
+        usable = [(values[r], -r) for r in claims if r in values]
+        if not usable:
+            return None
+        return claims[-max(usable)[1]]
+    if stage != "answer" or standing is None or roll not in legal:
+        return None
+    call = Move(Act.BULLSHIT)
+    if seen is not None:
+        return call if seen < standing else roll
+    how = view.get("claim_how") or "seen"
+    worth = _worth_calling(reading, standing, _rank(view.get("claim_over")), how)
+    if worth is None:
+        return None
+    return call if worth and call in legal else roll
+
+
+def _worth_calling(
+    reading: Reading, claim: int, over: int | None, how: str = "seen"
+) -> bool | None:
+    """Whether calling ``claim`` wins more than accepting it and rolling (None: the
+    reading cannot say, e.g. a cup passed on by someone who never saw it)."""
+    if how == "seen":
+        bluff = reading.bluff_chance(claim, over)
+    elif how == "blind":
+        bluff = sum(reading.fresh[:claim])  # a fresh roll nobody saw
+    else:
+        return None
+    if bluff is None:
+        return None
+    return reading.call_value(bluff) > reading.accept_value(claim)
+
+
+def _after(
+    view: View, rng: Random, persona: Persona, table: str, claim: int | None, over: int | None,
+    how: str, legal: list[Move], *, answering: bool,
+) -> Move:  # fmt: skip
+    """Having taken the cup: roll, roll blind, or pass it on unseen with a higher claim.
+    While still answering, passing is done by accepting first (the next decision)."""
+    after = dict(bluff_policy.after(table, claim, over, how)) if claim is not None else {}
+    weights = {Act.ROLL: after.get("roll", 1.0),
+               Act.ROLL_BLIND: after.get("blind", 0.0) * persona.blind}  # fmt: skip
+    passing = after.get("pass", 0.0)
+    if answering:
+        weights[Act.ACCEPT] = passing
+        return _pick(rng, weights, legal)
+    weights[Act.PASS] = passing
+    chosen = _pick(rng, weights, legal)
+    if chosen.act is not Act.PASS:
+        return chosen
+    values = bluff_policy.pass_claim(table, claim, over, how)
+    return _pick_claim(rng, values, [m for m in legal if m.act is Act.PASS], Act.PASS)
+
+
+def _claim(
+    view: View, rng: Random, persona: Persona, table: str, standing: int | None,
+    legal: list[Move],
+) -> Move:  # fmt: skip
+    cup = view.get("cup")
+    claims = [m for m in legal if m.act is Act.CLAIM]
+    if cup is not None:
+        dice = RANK[(cup[0], cup[1])]
+        policy = dict(bluff_policy.claim_seen(table, standing, dice))
+    else:
+        dice = None
+        policy = dict(bluff_policy.claim_blind(table, standing))
+    fold = policy.pop("fold", 0.0)
+    weights: dict[int, float] = {int(r): p for r, p in policy.items()}
+    if dice is not None and persona.truth:
+        honest = _honest(dice, claims)
+        weights = {r: (1 - persona.truth) * p for r, p in weights.items()}
+        weights[honest] = weights.get(honest, 0.0) + persona.truth
+        fold *= 1 - persona.truth
+    if persona.bluff:
+        weights = _bolder(weights, dice, persona.bluff)
+    if fold and Move(Act.FOLD) in legal and rng.random() < fold / (fold + sum(weights.values())):
+        return Move(Act.FOLD)
+    return _pick_claim(rng, weights, claims, Act.CLAIM)
+
+
+def _honest(dice: int, claims: list[Move]) -> int:
+    """The truth if it is a valid claim, else the lowest valid claim (the least lie)."""
+    ranks = sorted(RANK[m.roll] for m in claims if m.roll is not None)
+    return dice if dice in ranks else ranks[0]
+
+
+def _bolder(weights: dict[int, float], dice: int | None, shift: float) -> dict[int, float]:
+    """Move the weight of every bluff ``shift`` ranks up (a bolder lie)."""
+    out: dict[int, float] = {}
+    for rank, p in weights.items():
+        if dice is None or rank > dice:
+            rank = min(len(ORDER) - 1, rank + round(shift))
+        out[rank] = out.get(rank, 0.0) + p
+    return out
+
+
+def _pick_claim(rng: Random, weights: Mapping[int, float], legal: list[Move], act: Act) -> Move:
+    offered = {RANK[m.roll]: m for m in legal if m.roll is not None}
+    usable = {r: p for r, p in weights.items() if r in offered and p > 0}
+    if not usable:  # the policy has no legal claim here: the lowest one
+        return offered[min(offered)] if offered else Move(act)
+    return offered[_sample(rng, usable)]
+
+
+def _pick(rng: Random, weights: Mapping[Act, float], legal: list[Move]) -> Move:
+    plain = {m.act: m for m in legal if m.roll is None and m.to is None}
+    usable = {a: p for a, p in weights.items() if a in plain and p > 0}
+    if not usable:
+        return next(iter(plain.values())) if plain else legal[0]
+    return plain[_sample(rng, usable)]
+
+
+def _sample(rng: Random, weights: Mapping[int, float] | Mapping[Act, float]) -> object:
+    total = sum(weights.values())
+    pick = rng.random() * total
+    for key, weight in weights.items():
+        pick -= weight
+        if pick <= 0:
+            return key
+    return next(reversed(list(weights)))
+
+
+def _rank(value: object) -> int | None:
+    if value is None:
+        return None
+    high, low = value  # type: ignore[misc]
+    return RANK[(int(high), int(low))]
