@@ -68,72 +68,71 @@ class BluffMixin(TableMixin):
     def _parse_claim(self, value: str | Roll) -> Roll:
         roll = parse_roll(value) if isinstance(value, str) else make_roll(*value)
         if not self._is_result(roll):
-            raise InvalidClaim(
-                f"A 3-1 is not a result in {self.preset}: it is never under the cup. "
-                f"Claim one of: {self._valid_text()}."
-            )
+            raise InvalidClaim("three-one-no-result", preset=self.preset, valid=self._valid_codes())
         if not self._claim_allowed(roll):
+            standing = self.standing
+            assert standing is not None  # with no standing claim every result is allowed
             raise InvalidClaim(
-                f"{self.say(roll)} does not beat the standing claim of "
-                f"{self.say(self.standing)}. Valid now: {self._valid_text()}."  # type: ignore[arg-type]
-            )
+                "claim-too-low", claim=code(roll), claim_said=self.say(roll),
+                standing=code(standing), standing_said=self.say(standing),
+                valid=self._valid_codes(),
+            )  # fmt: skip
         return roll
 
-    def _valid_text(self) -> str:
-        claims = self.valid_claims()
-        return ", ".join(code(r) for r in claims)
+    def _valid_codes(self) -> list[str]:
+        return [code(r) for r in self.valid_claims()]
 
     # --- checks ---------------------------------------------------------------------------
     def _check_bluff(self) -> None:
         if self.options.family != "bluff":
-            raise IllegalMove(f"There is no cup to bluff with in {self.preset}.")
+            raise IllegalMove("no-cup", preset=self.preset)
 
     def _check_roll_bluff(self, player: str, blind: bool) -> None:
         self._require_mover(player)
         if blind and not self.options.blind:
-            raise IllegalMove("Blind rolls are off in this game.")
+            raise IllegalMove("blind-off")
         if self.stage in ("rolled",):
-            raise IllegalMove("You've rolled: now claim a value (or fold).")
+            raise IllegalMove("claim-after-roll")
         if blind and self.stage == "reroll":
-            raise IllegalMove("Roll again after the Social, with your eyes open.")
+            raise IllegalMove("social-reroll-open")
 
     def _check_claim(self, player: str, value: str | Roll) -> Roll:
         self._check_bluff()
         self._require_mover(player)
+        if self.stage == "answer":
+            raise IllegalMove("answer-first")
         if self.stage != "rolled":
-            raise IllegalMove(
-                "Roll first." if self.stage != "answer" else "Accept or call bullshit first."
-            )
+            raise IllegalMove("roll-first")
         return self._parse_claim(value)
 
     def _check_answer(self, player: str) -> None:
         self._check_bluff()
         self._require_playing()
         if player not in self.seats:
-            raise NotInGame("You're not in this game.")
+            raise NotInGame("not-in-game")
         if self.stage != "answer":
-            raise IllegalMove("There is no claim waiting for an answer.")
+            raise IllegalMove("no-claim-to-answer")
         if player != self.to_move:
-            raise NotYourTurn(f"It's not your turn: the claim was passed to {self.to_move}.")
+            raise NotYourTurn("not-your-answer", player=self.to_move)
 
     def _check_pass(self, player: str, value: str | Roll) -> Roll:
         self._check_bluff()
         self._require_mover(player)
         if not self.options.pass_unrolled:
-            raise IllegalMove("You must roll after accepting: passing the cup unrolled is off.")
+            raise IllegalMove("pass-unrolled-off")
         if self.stage != "accepted":
-            raise IllegalMove("Accept the claim first, then pass the cup on.")
+            raise IllegalMove("accept-before-pass")
         if self.standing == TOP:
-            raise IllegalMove(f"After a claim of {self.say(TOP)} you must roll again.")
+            raise IllegalMove("roll-after-top", claim=code(TOP), claim_said=self.say(TOP))
         return self._parse_claim(value)
 
     def _check_fold(self, player: str) -> None:
         self._check_bluff()
         self._require_mover(player)
         if not self.options.fold:
-            raise IllegalMove("Folding is off in this game.")
+            raise IllegalMove("fold-off")
         if self.stage != "rolled" or self.standing is None:
-            raise IllegalMove("You can fold only after rolling against a standing claim.")
+            raise IllegalMove("fold-needs-claim")
 
     # --- actions --------------------------------------------------------------------------
     def _bluff_roll(self, player: str, rng: Random, blind: bool) -> list[Event]:

@@ -68,10 +68,10 @@ class Game(BluffMixin, OpenMixin):
         """Play ``move`` for ``player``. ``expect_move`` is the move number the caller saw
         (a button carries it): any other number means the click is stale and is refused."""
         if expect_move is not None and expect_move != self.move_no:
-            raise StaleAction("That button is from an earlier turn; use the latest message.")
+            raise StaleAction("stale-button")
         handler = _MOVES.get(move.act)
         if handler is None:
-            raise IllegalMove(f"Unknown move '{move.act}'.")
+            raise IllegalMove("unknown-move", act=str(move.act))
         return handler(self, player, rng or Random(), move, force)
 
     # --- what a player may do -----------------------------------------------------------------
@@ -127,7 +127,7 @@ class Game(BluffMixin, OpenMixin):
         self._check_bluff()
         self._require_mover(player)
         if self.stage != "rolled":
-            raise IllegalMove("No claim to make now.")
+            raise IllegalMove("no-claim-now")
 
     def _check_pass_stage(self, player: str) -> None:
         self._check_pass(player, TOP)
@@ -185,22 +185,20 @@ _MOVES: dict[Act, _Handler] = {
     Act.END: lambda g, p, r, m, f: g.end(p, f),
     Act.ROLL: lambda g, p, r, m, f: g.roll(p, r),
     Act.ROLL_BLIND: lambda g, p, r, m, f: g.roll(p, r, blind=True),
-    Act.CLAIM: lambda g, p, r, m, f: g.claim(p, _need(m.roll, "a claim")),
-    Act.PASS: lambda g, p, r, m, f: g.pass_cup(p, _need(m.roll, "a claim")),
+    Act.CLAIM: lambda g, p, r, m, f: g.claim(p, _claim_of(m)),
+    Act.PASS: lambda g, p, r, m, f: g.pass_cup(p, _claim_of(m)),
     Act.ACCEPT: lambda g, p, r, m, f: g.accept(p),
     Act.BULLSHIT: lambda g, p, r, m, f: g.bullshit(p),
     Act.FOLD: lambda g, p, r, m, f: g.fold(p),
     Act.STAND: lambda g, p, r, m, f: g.stand(p),
-    Act.KEEP: lambda g, p, r, m, f: g.keep(p, _need(m.die, "the die to keep"), r),
+    Act.KEEP: lambda g, p, r, m, f: g.keep(p, _die_of(m), r),
     Act.ENDROUND: lambda g, p, r, m, f: g.end_round(p),
     Act.TAP: lambda g, p, r, m, f: g.tap(p),
-    Act.HANDOUT: lambda g, p, r, m, f: g.hand_out(p, _need(m.to, "a player")),
-    Act.KNIGHT: lambda g, p, r, m, f: g.choose_knight(p, _need(m.to, "a player")),
+    Act.HANDOUT: lambda g, p, r, m, f: g.hand_out(p, _player_of(m)),
+    Act.KNIGHT: lambda g, p, r, m, f: g.choose_knight(p, _player_of(m)),
     Act.TIMEOUT: lambda g, p, r, m, f: g.timeout(p, r),
-    Act.ADD_COMPUTER: lambda g, p, r, m, f: g.add_computer(p, _need(m.to, "a computer player")),
-    Act.REMOVE_COMPUTER: lambda g, p, r, m, f: g.remove_computer(
-        p, _need(m.to, "a computer player")
-    ),
+    Act.ADD_COMPUTER: lambda g, p, r, m, f: g.add_computer(p, _computer_of(m)),
+    Act.REMOVE_COMPUTER: lambda g, p, r, m, f: g.remove_computer(p, _computer_of(m)),
 }
 
 #: (act, check) per family, in button order; each check raises GameError when refused.
@@ -241,10 +239,30 @@ _EXPAND: dict[Act, Callable[[Game, str], list[Move]]] = {
 _CHOICES: dict[str, Act] = {"handout": Act.HANDOUT, "knight": Act.KNIGHT}
 
 
-def _need(value: Any, what: str) -> Any:
-    if value is None:
-        raise IllegalMove(f"This move needs {what}.")
-    return value
+# A move built by hand (not by legal_actions or Move.decode) may lack its value: one refusal
+# per missing value, so each language can say what is missing.
+def _claim_of(move: Move) -> Roll:
+    if move.roll is None:
+        raise IllegalMove("needs-claim")
+    return move.roll
+
+
+def _die_of(move: Move) -> int:
+    if move.die is None:
+        raise IllegalMove("needs-die")
+    return move.die
+
+
+def _player_of(move: Move) -> str:
+    if move.to is None:
+        raise IllegalMove("needs-player")
+    return move.to
+
+
+def _computer_of(move: Move) -> str:
+    if move.to is None:
+        raise IllegalMove("needs-computer")
+    return move.to
 
 
 #: Every act a seated player can be offered (legal_actions returns moves of these).

@@ -78,21 +78,21 @@ class Move:
         name, _, arg = text.partition(".")
         act = _ACTS.get(name)
         if act is None or len(text) > 40:
-            raise IllegalMove("That button does not belong to this bot's game.")
+            raise IllegalMove("button-not-ours")
         if act in CLAIMS:
             if len(arg) != 2 or not arg.isdigit() or from_code_safe(arg) is None:
-                raise IllegalMove("That claim is not a roll.")
+                raise IllegalMove("claim-not-a-roll")
             return cls(act, roll=from_code(arg))
         if act in TARGETED:
             if not (arg.isdigit() or arg.isidentifier()):
-                raise IllegalMove("That choice names no player.")
+                raise IllegalMove("choice-names-no-player")
             return cls(act, to=arg)
         if act is Act.KEEP:
             if arg not in ("1", "2"):
-                raise IllegalMove("Only a lone 1 or 2 can be kept.")
+                raise IllegalMove("keep-one-or-two")
             return cls(act, die=int(arg))
         if arg:
-            raise IllegalMove("That move takes no value.")
+            raise IllegalMove("move-takes-no-value")
         return cls(act)
 
 

@@ -53,74 +53,72 @@ class OpenMixin(TableMixin):
     # --- checks ---------------------------------------------------------------------------
     def _check_open(self, player: str) -> None:
         if self.options.family != "open":
-            raise IllegalMove(f"That move belongs to the open-roll games, not {self.preset}.")
+            raise IllegalMove("open-roll-only", preset=self.preset)
         self._require_mover(player)
 
     def _check_roll_open(self, player: str, blind: bool) -> None:
         self._check_open(player)
         if blind:
-            raise IllegalMove("Every roll is open in this game.")
+            raise IllegalMove("every-roll-open")
         if self.pending == "handout":
-            raise IllegalMove("Hand out your sip first (you rolled a 3-1).")
+            raise IllegalMove("hand-out-first")
         if self.pending == "knight":
-            raise IllegalMove("Name the next Knight first.")
+            raise IllegalMove("name-knight-first")
         if self.pending is None and self.rolls >= self.allowed_rolls():
-            raise IllegalMove("You have no rolls left: stand, or end the round.")
+            raise IllegalMove("no-rolls-left")
 
     def _check_stand(self, player: str) -> None:
         self._check_open(player)
         if self.rolloff is not None:
-            raise IllegalMove("No standing in a roll-off: roll.")
+            raise IllegalMove("no-stand-in-rolloff")
         if self.pending == "knight":
-            raise IllegalMove("Name the next Knight first.")
+            raise IllegalMove("name-knight-first")
         if self.pending is not None or self.last is None:
-            raise IllegalMove("Roll first: there is no roll of yours to stand on.")
+            raise IllegalMove("nothing-to-stand-on")
 
     def _check_keep(self, player: str, die: int) -> None:
         self._check_open(player)
         if not self.options.keep:
-            raise IllegalMove("Keeping a die is off in this game.")
+            raise IllegalMove("keep-off")
         keepable = self.keepable_die()
         if keepable is None:
-            raise IllegalMove(
-                "You can keep only a lone 1 or 2 beside a 3-6, once per turn, with a roll left."
-            )
+            raise IllegalMove("cannot-keep")
         if die != keepable:
-            raise IllegalMove(f"You can only keep the {keepable}.")
+            raise IllegalMove("keep-which", die=keepable)
 
     def _check_endround(self, player: str) -> None:
         self._check_open(player)
         if not self.options.end_early:
-            raise IllegalMove("Ending a round early is off in this game.")
+            raise IllegalMove("end-early-off")
         if self.rolloff is not None:
-            raise IllegalMove("A roll-off cannot be ended early.")
+            raise IllegalMove("rolloff-runs-on")
         if self.mex_count:
-            raise IllegalMove(f"A {self.options.top_name} was rolled: this round can't end early.")
+            raise IllegalMove("top-rolled", roll=code(TOP), roll_said=self.say(TOP))
         if not self.can_end_early():
-            raise IllegalMove("Make your own counting roll before you end the round.")
+            raise IllegalMove("own-roll-first")
 
     def _check_tap(self, player: str) -> None:
         self._require_playing()
         if player not in self.seats:
-            raise NotInGame("You're not in this game.")
+            raise NotInGame("not-in-game")
         if not self.stuck:
-            raise IllegalMove("There is no 3-2 to lock right now.")
+            raise IllegalMove("nothing-to-tap")
         if player == self.to_move:
-            raise NotYourTurn("You can't TAP your own 3-2.")
+            raise NotYourTurn("tap-own")
 
     def _check_handout(self, player: str, to: str) -> None:
         self._check_open(player)
         if self.pending != "handout":
-            raise IllegalMove("You have no sip to hand out.")
+            raise IllegalMove("no-sip")
         if to == player or to not in self.seats:
-            raise IllegalMove("Hand the sip to another player in the game.")
+            raise IllegalMove("sip-to-other")
 
     def _check_knight(self, player: str, to: str) -> None:
         self._check_open(player)
         if self.pending != "knight":
-            raise IllegalMove("You have no Knight to name.")
+            raise IllegalMove("no-knight")
         if to == player or to not in self.seats:
-            raise IllegalMove("Name another player in the game as Knight.")
+            raise IllegalMove("knight-other")
 
     # --- actions --------------------------------------------------------------------------
     def _open_roll(self, player: str, rng: Random, blind: bool) -> list[Event]:

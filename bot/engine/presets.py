@@ -110,12 +110,12 @@ def make_options(preset: str, overrides: dict[str, Any] | None = None) -> Option
     ``lives`` takes ``True`` (the preset's own count), ``False`` or a number, as players say it.
     """
     if preset not in PRESETS:
-        raise BadOptions(f"Unknown rule set '{preset}'. Choose one of: {', '.join(PRESET_NAMES)}.")
+        raise BadOptions("unknown-preset", preset=preset, presets=list(PRESET_NAMES))
     base = PRESETS[preset]
     changes = dict(overrides or {})
     unknown = set(changes) - _FIELD_NAMES
     if unknown:
-        raise BadOptions(f"Unknown option(s): {', '.join(sorted(unknown))}.")
+        raise BadOptions("unknown-options", options=sorted(unknown))
     if "lives" in changes:
         lives = changes["lives"]
         if lives is True:
@@ -129,20 +129,18 @@ def make_options(preset: str, overrides: dict[str, Any] | None = None) -> Option
 
 def _validate(o: Options) -> None:
     if o.three_one not in _ALLOWED_THREE_ONE[o.family]:
-        raise BadOptions(f"A 3-1 cannot be '{o.three_one}' in a {o.family} game.")
+        raise BadOptions("three-one-not-allowed", three_one=o.three_one, family=o.family)
     if o.lives is not None and not 1 <= o.lives <= 99:
-        raise BadOptions("Lives must be between 1 and 99.")
+        raise BadOptions("lives-range")
     if o.family == "bluff" and o.drink == "none" and o.lives is None:
-        raise BadOptions("This rule set plays for lives: lives cannot be switched off.")
+        raise BadOptions("lives-required")
     if not 1 <= o.max_rolls <= 6:
-        raise BadOptions("Rolls per turn must be between 1 and 6.")
+        raise BadOptions("rolls-range")
     if o.base < 1 or (o.cap is not None and o.cap < 1):
-        raise BadOptions("The base and the cap must be at least 1.")
+        raise BadOptions("base-cap-range")
     if not 2 <= o.min_players <= o.max_players <= 25:
-        raise BadOptions("Player limits must satisfy 2 <= min <= max <= 25.")
+        raise BadOptions("player-limits")
     if not 0 <= o.turn_timer <= MAX_TURN_TIMER:
-        raise BadOptions(
-            f"The turn timer is 0 (off) to {MAX_TURN_TIMER} seconds, not {o.turn_timer}."
-        )
+        raise BadOptions("turn-timer-range", max_seconds=MAX_TURN_TIMER, seconds=o.turn_timer)
     if o.units not in ("sips", "points") or o.first not in ("host", "random"):
-        raise BadOptions("Units are 'sips' or 'points'; first is 'host' or 'random'.")
+        raise BadOptions("units-first")

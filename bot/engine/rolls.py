@@ -8,9 +8,12 @@ state serialise to JSON as plain lists.
 from __future__ import annotations
 
 import re
+import unicodedata
+from collections.abc import Iterator
 from fractions import Fraction
 from typing import Literal
 
+from .errors import VALID_SPELLINGS as VALID_SPELLINGS  # its English, beside its data
 from .errors import InvalidClaim
 
 Roll = tuple[int, int]
@@ -28,10 +31,8 @@ TOP: Roll = (2, 1)
 THREE_ONE: Roll = (3, 1)
 STUCK: Roll = (3, 2)
 
-_DIGIT_WORDS = {"one": 1, "two": 2, "three": 3, "four": 4, "five": 5, "six": 6}
 _TENS_WORDS = {3: "thirty", 4: "forty", 5: "fifty", 6: "sixty"}
 _UNIT_WORDS = {1: "one", 2: "two", 3: "three", 4: "four", 5: "five", 6: "six"}
-_TOP_WORDS = ("mex", "mexican", "mexico", "mia", "mexx")
 
 
 def make_roll(d1: int, d2: int) -> Roll:
@@ -91,49 +92,182 @@ def name(roll: Roll, style: Style, top_name: str, three_one: str = "low") -> str
     return f"{_TENS_WORDS[high]}-{_UNIT_WORDS[low]}"
 
 
-def _word_pairs() -> dict[str, Roll]:
-    pairs: dict[str, Roll] = {}
-    for roll in ORDER:
-        high, low = roll
-        if high != low and roll != TOP:
-            word = f"{_TENS_WORDS[high]}-{_UNIT_WORDS[low]}"
-            pairs[word] = roll
-            pairs[word.replace("-", " ")] = roll
-            pairs[word.replace("-", "")] = roll
-    return pairs
+# --- typed claims ------------------------------------------------------------------------
+#
+# Players type claims in their own language (README, Languages), so every word below is
+# data per language, read once into one lookup table at import: ``parse_roll`` runs on
+# every typed claim and every autocomplete keystroke, so a call costs one normalisation and
+# one dict lookup, never a walk over word lists. The table is shared by all languages: a
+# claim needs no table language to be read, and a Dutch player at an English table is
+# understood too. Only words players really use for a roll are listed, so a typo is refused
+# with the valid spellings rather than guessed at (a bare "Pasch" names no die).
+
+#: The words for one die, per language. Pairs of them read like two digits ("zes vijf").
+DIE_WORDS: dict[str, dict[int, tuple[str, ...]]] = {
+    "en": {1: ("one",), 2: ("two",), 3: ("three",), 4: ("four",), 5: ("five",), 6: ("six",)},
+    "nl": {1: ("een", "één"), 2: ("twee",), 3: ("drie",), 4: ("vier",), 5: ("vijf",),
+           6: ("zes",)},
+    "de": {1: ("eins",), 2: ("zwei",), 3: ("drei",), 4: ("vier",), 5: ("fünf",),
+           6: ("sechs",)},
+}  # fmt: skip
+
+#: The 14 rolls that are neither a double nor the top roll, said as a number, high die
+#: first as the roll is read ("sixty-five", "vijfenzestig", "fünfundsechzig").
+NUMBER_WORDS: dict[str, dict[Roll, tuple[str, ...]]] = {
+    "en": {
+        roll: (f"{_TENS_WORDS[roll[0]]}-{_UNIT_WORDS[roll[1]]}",)
+        for roll in ORDER
+        if roll[0] != roll[1] and roll != TOP
+    },
+    "nl": {
+        (3, 1): ("eenendertig",), (3, 2): ("tweeëndertig",),
+        (4, 1): ("eenenveertig",), (4, 2): ("tweeënveertig",), (4, 3): ("drieënveertig",),
+        (5, 1): ("eenenvijftig",), (5, 2): ("tweeënvijftig",), (5, 3): ("drieënvijftig",),
+        (5, 4): ("vierenvijftig",),
+        (6, 1): ("eenenzestig",), (6, 2): ("tweeënzestig",), (6, 3): ("drieënzestig",),
+        (6, 4): ("vierenzestig",), (6, 5): ("vijfenzestig",),
+    },
+    "de": {
+        (3, 1): ("einunddreißig",), (3, 2): ("zweiunddreißig",),
+        (4, 1): ("einundvierzig",), (4, 2): ("zweiundvierzig",), (4, 3): ("dreiundvierzig",),
+        (5, 1): ("einundfünfzig",), (5, 2): ("zweiundfünfzig",), (5, 3): ("dreiundfünfzig",),
+        (5, 4): ("vierundfünfzig",),
+        (6, 1): ("einundsechzig",), (6, 2): ("zweiundsechzig",), (6, 3): ("dreiundsechzig",),
+        (6, 4): ("vierundsechzig",), (6, 5): ("fünfundsechzig",),
+    },
+}  # fmt: skip
+
+#: German names a double by its die as "Fünfer" ("Fünferpasch", "Fünfer-Pasch").
+_DE_ORDINALS: dict[int, tuple[str, ...]] = {
+    1: ("einser", "einer"), 2: ("zweier",), 3: ("dreier",), 4: ("vierer",), 5: ("fünfer",),
+    6: ("sechser",),
+}  # fmt: skip
+
+#: How each language says a double, as templates over its die: ``{die}`` is a die word,
+#: ``{digit}`` the die's digit, ``{ordinal}`` the German "Fünfer". Every template names the
+#: die, which is why a bare "double", "dubbel" or "Pasch" is refused.
+DOUBLE_FORMS: dict[str, tuple[str, ...]] = {
+    "en": ("double {die}", "double {digit}", "dubbel {die}", "dubbel {digit}"),
+    "nl": ("dubbel {die}", "dubbel {digit}", "dubbele {die}", "dubbele {digit}",
+           "{die}honderd"),
+    "de": ("{ordinal}pasch", "{digit}er pasch", "pasch {die}", "pasch {digit}",
+           "doppel {die}", "doppelte {die}", "doppel {digit}"),
+}  # fmt: skip
+
+#: Words for a roll that follow no pattern: the top roll's names, and the Dutch "honderd"
+#: (the double one, read as 100) and "duizend" (the top roll, read as 1000).
+OTHER_WORDS: dict[str, dict[Roll, tuple[str, ...]]] = {
+    "en": {TOP: ("mex", "mexican", "mexico", "mia", "mexx")},
+    "nl": {TOP: ("mex", "mexico", "mexicaan", "mexx", "duizend"), (1, 1): ("honderd",)},
+    "de": {TOP: ("mäxchen", "mäxle", "mäx", "meier", "mexikaner", "mexiko", "mia")},
+}  # fmt: skip
+
+#: Examples of each kind of spelling parse_roll reads, which a refused typed claim lists
+#: (README, Rule sets): data, so each language words the kinds and joins the examples itself
+#: (``VALID_SPELLINGS`` is the English). A spelling with a space is quoted as one.
+SPELLINGS: dict[str, tuple[str, ...]] = {
+    "digits": ("65", "56"),
+    "separated": ("6-5", "6 5", "6:5", "6/5"),
+    "doubles": ("55", "5-5", "500", "'double five'"),
+    "top": ("21", "1000", "mex", "mexican", "mexico", "mia"),
+}
+
+#: The same kinds of example in each language's own words, kept short: a refusal is read
+#: on a phone, and it shows what to type, not every word ``parse_roll`` knows.
+SPELLINGS_BY_LANGUAGE: dict[str, dict[str, tuple[str, ...]]] = {
+    "en": SPELLINGS,
+    "nl": {
+        "digits": ("65", "56", "vijfenzestig"),
+        "separated": ("6-5", "6 5", "'zes vijf'"),
+        "doubles": ("55", "500", "vijfhonderd", "'dubbele vijf'"),
+        "top": ("21", "1000", "mex", "duizend"),
+    },
+    "de": {
+        "digits": ("65", "56", "fünfundsechzig"),
+        "separated": ("6-5", "6 5", "'sechs fünf'"),
+        "doubles": ("55", "5-5", "Fünferpasch", "'Pasch fünf'"),
+        "top": ("21", "Mäxchen", "Mäxle", "Meier"),
+    },
+}
 
 
-_WORD_ROLLS = _word_pairs()
+def spellings_for(language: str) -> dict[str, tuple[str, ...]]:
+    """The examples a refused typed claim lists in ``language`` ("nl", "de-DE"...); English
+    for a language without its own, so a new catalog never shows an empty list."""
+    code = language.split("-")[0].lower()
+    return SPELLINGS_BY_LANGUAGE.get(code, SPELLINGS)
+
+
+#: Hyphens and underscores join words as a space does: "Fünfer-Pasch", "zes-vijf".
+_JOINERS = str.maketrans({"-": "", "‐": "", "‑": "", "–": "", "—": "", "_": ""})
+#: German umlauts as typed on a keyboard without them ("Maexchen", "fuenf").
+_UMLAUTS = str.maketrans({"ä": "ae", "ö": "oe", "ü": "ue"})
+_NO_UMLAUTS = str.maketrans({"ä": "a", "ö": "o", "ü": "u"})
+
+
+def _key(text: str) -> str:
+    """The form a word is looked up by: case-folded (ß is ss), umlauts spelled out, other
+    accents dropped ("één", "tweeëndertig"), and no spaces or hyphens, so "Fünfer-Pasch",
+    "fuenfer pasch" and "FÜNFERPASCH" are one key.
+
+    Canonical decomposition only (NFD, not NFKD): a superscript "¹" must stay no digit.
+    """
+    folded = text.casefold()
+    if not folded.isascii():
+        folded = unicodedata.normalize("NFC", folded).translate(_UMLAUTS)
+        decomposed = unicodedata.normalize("NFD", folded)
+        folded = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return "".join(folded.translate(_JOINERS).split())
+
+
+def _spellings(language: str) -> Iterator[tuple[str, Roll]]:
+    """Every word ``language`` has for a roll, as written (with accents and spaces)."""
+    dice = DIE_WORDS[language]
+    for high, words_high in dice.items():
+        for low, words_low in dice.items():
+            for a in words_high:
+                for b in words_low:
+                    yield f"{a} {b}", make_roll(high, low)
+    for roll, words in NUMBER_WORDS[language].items():
+        for word in words:
+            yield word, roll
+    for form in DOUBLE_FORMS[language]:
+        for die, words in dice.items():
+            for word in words:
+                for ordinal in _DE_ORDINALS[die] if "{ordinal}" in form else ("",):
+                    yield form.format(die=word, digit=die, ordinal=ordinal), (die, die)
+    for roll, words in OTHER_WORDS[language].items():
+        for word in words:
+            yield word, roll
+
+
+def _word_table() -> dict[str, Roll]:
+    """Every language's words by key; each also without its umlauts' dots ("Maxchen")."""
+    table: dict[str, Roll] = {}
+    for language in DIE_WORDS:
+        for word, roll in _spellings(language):
+            for key in {_key(word), _key(word.translate(_NO_UMLAUTS))}:
+                if table.setdefault(key, roll) != roll:
+                    raise ValueError(f"{word!r} ({language}) is two rolls: {roll}, {table[key]}")
+    return table
+
+
+_WORDS: dict[str, Roll] = _word_table()
 _SEPARATED = re.compile(r"^([1-6])\s*[-:/ ,xX]\s*([1-6])$")
-_DOUBLE = re.compile(r"^(?:double|dubbel)\s+(\S+)$")
-
-VALID_SPELLINGS = (
-    "two digits in either order (65, 56), digits with a separator (6-5, 6 5, 6:5, 6/5), "
-    "doubles as 55, 5-5, 500 or 'double five', and the top roll as 21, 1000, mex, "
-    "mexican, mexico or mia"
-)
 
 
 def parse_roll(text: str) -> Roll:
     """Read a typed claim in any reasonable spelling; refuse anything else with the valid forms.
 
-    The spellings are those players really type in chat: digits, Dutch hundreds, words.
+    The spellings are those players really type in chat: digits, Dutch hundreds, and each
+    language's words (the tables above), in any case, with or without accents or umlauts.
     """
-    raw = text.strip().lower()
-    cleaned = re.sub(r"\s+", " ", raw)
-    if cleaned in _TOP_WORDS or cleaned == "1000":
+    word = _WORDS.get(_key(text))
+    if word is not None:
+        return word
+    cleaned = " ".join(text.lower().split())
+    if cleaned == "1000":
         return TOP
-    if cleaned in _WORD_ROLLS:
-        return _WORD_ROLLS[cleaned]
-    match = _DOUBLE.match(cleaned)
-    if match:
-        word = match.group(1)
-        value = _DIGIT_WORDS.get(word) or (
-            int(word) if word in ("1", "2", "3", "4", "5", "6") else 0
-        )
-        if value:
-            return (value, value)
-        raise InvalidClaim(f"{echo(text)} is not a roll. Valid: {VALID_SPELLINGS}.")
     if len(cleaned) == 3 and cleaned.endswith("00") and cleaned[0] in "123456":
         value = int(cleaned[0])
         return (value, value)
@@ -142,7 +276,8 @@ def parse_roll(text: str) -> Roll:
     match = _SEPARATED.match(cleaned)
     if match:
         return make_roll(int(match.group(1)), int(match.group(2)))
-    raise InvalidClaim(f"{echo(text)} is not a roll. Valid: {VALID_SPELLINGS}.")
+    spellings = {kind: list(examples) for kind, examples in SPELLINGS.items()}
+    raise InvalidClaim("not-a-roll", typed=echo(text), spellings=spellings)
 
 
 #: Characters a typed claim may show in a refusal; the rest could format or ping.

@@ -34,16 +34,16 @@ class TableMixin(GameState):
     # --- checks ---------------------------------------------------------------------------
     def _require_playing(self) -> None:
         if self.phase == "over":
-            raise GameOver("This game is over.")
+            raise GameOver("game-over")
         if self.phase != "playing":
-            raise IllegalMove("The game has not started yet.")
+            raise IllegalMove("not-started")
 
     def _require_mover(self, player: str) -> None:
         self._require_playing()
         if player not in self.seats:
-            raise NotInGame("You're not in this game.")
+            raise NotInGame("not-in-game")
         if player != self.to_move:
-            raise NotYourTurn(f"It's not your turn: it's {self.to_move}'s move.")
+            raise NotYourTurn("not-your-turn", player=self.to_move)
 
     # --- seats ----------------------------------------------------------------------------
     def _next_in(self, player: str, seats_before: list[str] | None = None) -> str | None:
@@ -194,35 +194,35 @@ class TableMixin(GameState):
     # --- table actions --------------------------------------------------------------------
     def join(self, player: str) -> list[Event]:
         if self.phase == "over":
-            raise GameOver("This game is over.")
+            raise GameOver("game-over")
         if player in self.seats or player in self.waiting:
-            raise IllegalMove("You're already in this game.")
+            raise IllegalMove("already-in-game")
         if len(self.seats) + len(self.waiting) >= self.options.max_players:
-            raise TableFull(f"The table is full ({self.options.max_players} players at most).")
+            raise TableFull("table-full", max_players=self.options.max_players)
         known = self.players.get(player)
         if self.phase == "playing":
             if self.options.lives is not None:
-                raise IllegalMove("A running game played for lives takes no new players.")
+                raise IllegalMove("lives-game-closed")
             self.waiting.append(player)
             self.players[player] = PlayerState(
                 status="waiting", totals=known.totals if known else {}
             )
             return self._done(player, [Event(Kind.WAITING, player)])
         if known is not None and known.status == "out":
-            raise IllegalMove("You're out of this game.")
+            raise IllegalMove("out-of-game")
         self.seats.append(player)
         self.players[player] = PlayerState(status="seated", totals=known.totals if known else {})
         return self._done(player, [Event(Kind.JOINED, player)])
 
     def start(self, player: str, rng: Random) -> list[Event]:
         if self.phase != "lobby":
-            raise IllegalMove("This game has already started.")
+            raise IllegalMove("already-started")
         if player != self.host:
-            raise NotYourTurn("Only the host can start the game.")
+            raise NotYourTurn("host-starts")
         if len(self.seats) < self.options.min_players:
-            raise IllegalMove(f"A game needs at least {self.options.min_players} players.")
+            raise IllegalMove("too-few-players", min_players=self.options.min_players)
         if not self._people():
-            raise IllegalMove("A game needs at least one person at the table.")
+            raise IllegalMove("no-person-seated")
         for seated in self.seats:
             self.players[seated].lives = self.options.lives
         self.phase = "playing"
@@ -236,13 +236,13 @@ class TableMixin(GameState):
 
     def leave(self, player: str) -> list[Event]:
         if self.phase == "over":
-            raise GameOver("This game is over.")
+            raise GameOver("game-over")
         if player in self.waiting:
             self.waiting.remove(player)
             self.players[player].status = "gone"
             return self._done(None, [Event(Kind.LEFT, player, {"reason": Reason.LEFT_QUEUE})])
         if player not in self.seats:
-            raise NotInGame("You're not in this game.")
+            raise NotInGame("not-in-game")
         events: list[Event] = []
         if self.phase == "lobby":
             self.seats.remove(player)
@@ -276,9 +276,9 @@ class TableMixin(GameState):
         computer); ``computer`` is its id, made by the caller."""
         self._check_computer_seat(player)
         if computer in self.players:
-            raise IllegalMove("That computer player is already at the table.")
+            raise IllegalMove("computer-already-seated")
         if len(self.seats) + len(self.waiting) >= self.options.max_players:
-            raise TableFull(f"The table is full ({self.options.max_players} players at most).")
+            raise TableFull("table-full", max_players=self.options.max_players)
         self.seats.append(computer)
         self.computers.append(computer)
         self.players[computer] = PlayerState(status="seated")
@@ -287,7 +287,7 @@ class TableMixin(GameState):
     def remove_computer(self, player: str, computer: str) -> list[Event]:
         self._check_computer_seat(player)
         if computer not in self.computers or computer not in self.seats:
-            raise IllegalMove("There is no such computer player at the table.")
+            raise IllegalMove("no-such-computer")
         self.seats.remove(computer)
         self.computers.remove(computer)
         del self.players[computer]
@@ -295,9 +295,9 @@ class TableMixin(GameState):
 
     def _check_computer_seat(self, player: str) -> None:
         if self.phase != "lobby":
-            raise IllegalMove("Computer players sit down in the lobby, before the game starts.")
+            raise IllegalMove("computers-in-lobby")
         if player != self.host:
-            raise NotYourTurn("Only the host seats or removes computer players.")
+            raise NotYourTurn("host-seats-computers")
 
     def timeout(self, player: str, rng: Random) -> list[Event]:
         """The turn timer of ``player`` (who must be to move) ran out: act for them."""
@@ -316,9 +316,9 @@ class TableMixin(GameState):
     def end(self, player: str, force: bool = False) -> list[Event]:
         """The host (or a moderator, ``force``) ends the game; nobody wins a game cut short."""
         if self.phase == "over":
-            raise GameOver("This game is already over.")
+            raise GameOver("already-over")
         if player != self.host and not force:
-            raise NotYourTurn("Only the host can end the game.")
+            raise NotYourTurn("host-ends")
         events: list[Event] = []
         self._end_game(None, None, events, ended_by=player)
         return self._done(None, events)
