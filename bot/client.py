@@ -10,6 +10,8 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.translate import CatalogTranslator
+
 from .settings import Settings
 from .storage import Storage
 from .tables import TableService
@@ -60,6 +62,8 @@ class MexicanBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.tree.on_error = self.on_app_command_error
+        # Commands show in each user's client language (README, Languages).
+        await self.tree.set_translator(CatalogTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
             log.debug("loaded extension %s", name)

@@ -9,6 +9,7 @@ from __future__ import annotations
 from collections import defaultdict
 from collections.abc import Iterable
 
+from .ai.personas import stats_id
 from .engine import Event, Game, Kind, Roll, code, from_code
 from .storage import MoveStats, RoundRecord
 
@@ -22,6 +23,19 @@ CAUSED_COLUMN = {
 }  # fmt: skip
 
 Deltas = dict[str, dict[str, int]]
+
+
+def stored_id(player: str | None) -> int | None:
+    """The id a player's statistics are kept under: a person's Discord id, a computer
+    persona's negative id (never ranked on a leaderboard), or None (names in engine
+    tests)."""
+    if not player:
+        return None
+    if player.isdigit():
+        return int(player)
+    return stats_id(player)
+
+
 TOP_CODE = "21"
 _CLAIMS = frozenset({Kind.CLAIMED, Kind.PASSED})
 
@@ -76,19 +90,20 @@ def move_deltas(events: Iterable[Event], game: Game, cup_before: Roll | None) ->
 def move_records(events: Iterable[Event], game: Game) -> MoveStats:
     """Claims made, bluffs caught and rounds finished by one move, for cards and history.
 
-    Player ids that are not Discord ids (engine tests use names) are left out.
+    Players with no stored id (engine tests use names) are left out.
     """
     claims: list[tuple[int, str]] = []
     catches: list[tuple[int, int]] = []
     rounds: list[RoundRecord] = []
     for event in events:
         player = event.player
-        if event.kind in _CLAIMS and player and player.isdigit():
-            claims.append((int(player), event.data["claim"]))
-        elif event.kind is Kind.REVEAL and event.data["bluff"] and player and player.isdigit():
-            claimer = event.data["claimer"]
-            if claimer.isdigit():
-                catches.append((int(player), int(claimer)))
+        who = stored_id(player)
+        if event.kind in _CLAIMS and who is not None:
+            claims.append((who, event.data["claim"]))
+        elif event.kind is Kind.REVEAL and event.data["bluff"] and who is not None:
+            claimer = stored_id(event.data["claimer"])
+            if claimer is not None:
+                catches.append((who, claimer))
         elif event.kind is Kind.ROUND_OVER:
             number = event.data["round"]
             paid = [
@@ -96,7 +111,7 @@ def move_records(events: Iterable[Event], game: Game) -> MoveStats:
                 for line in game.ledger
                 if line.round == number
             ]
-            loser = int(player) if player and player.isdigit() else None
+            loser = stored_id(player)
             rounds.append(
                 RoundRecord(number, game.preset, loser, event.data["reason"], {"paid": paid})
             )

@@ -16,9 +16,10 @@ from typing import Any
 
 import orjson
 
+from .ai.personas import persona_of
 from .engine import BOT_ONLY, Act, Event, Game, GameError, IllegalMove, Kind, Move, StaleAction
 from .fairness import Commitment
-from .stats import move_deltas, move_records
+from .stats import move_deltas, move_records, stored_id
 from .storage import ChannelBusyError, Storage
 
 log = logging.getLogger(__name__)
@@ -57,6 +58,8 @@ class TableMeta:
     names: dict[str, str] = field(default_factory=dict)
     #: Players a rematch lobby invited (its message keeps naming those not seated yet).
     invited: list[str] = field(default_factory=list)
+    #: The language the table speaks in the channel (README, Languages).
+    language: str = "en"
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -67,6 +70,7 @@ class TableMeta:
             "message_id": self.message_id,
             "names": dict(self.names),
             "invited": list(self.invited),
+            "language": self.language,
         }
 
     @classmethod
@@ -80,6 +84,7 @@ class TableMeta:
             message_id=data.get("message_id"),
             names=dict(data.get("names") or {}),
             invited=list(data.get("invited") or []),
+            language=str(data.get("language") or "en"),
         )
 
 
@@ -174,18 +179,18 @@ class TableService:
     async def open_table(
         self, guild_id: int, channel_id: int, host: str, preset: str,
         options: dict[str, Any] | None, now: float, *, name: str | None = None,
-        rematch_of: int | None = None, invited: tuple[str, ...] = (),
+        rematch_of: int | None = None, invited: tuple[str, ...] = (), language: str = "en",
     ) -> Outcome:  # fmt: skip
         async with self.lock(channel_id):
             return await self.open_locked(
                 guild_id, channel_id, host, preset, options, now, name=name,
-                rematch_of=rematch_of, invited=invited,
+                rematch_of=rematch_of, invited=invited, language=language,
             )  # fmt: skip
 
     async def open_locked(
         self, guild_id: int, channel_id: int, host: str, preset: str,
         options: dict[str, Any] | None, now: float, *, name: str | None = None,
-        rematch_of: int | None = None, invited: tuple[str, ...] = (),
+        rematch_of: int | None = None, invited: tuple[str, ...] = (), language: str = "en",
     ) -> Outcome:  # fmt: skip
         """Open a lobby: the game and its first log entry are stored in one transaction."""
         if channel_id in self.tables:
@@ -195,6 +200,7 @@ class TableService:
         if name:
             table.meta.names[host] = name
         table.meta.invited = [p for p in invited if p != host]
+        table.meta.language = language
         table.saved = table.state_json()
         opened = {"player": host, "move": "newgame", "preset": preset,
                   "options": options or {}, "rematch_of": rematch_of}  # fmt: skip
@@ -232,10 +238,13 @@ class TableService:
         another game, or of an earlier turn, is refused and changes nothing.
         """
         if move.act in BOT_ONLY:  # only the turn timer times a player out (``expire``)
-            raise IllegalMove("That button does not belong to this bot's game.")
+            raise IllegalMove("button-not-ours")
+        if move.act is Act.ADD_COMPUTER and persona_of(move.to or "") is None:
+            raise IllegalMove("no-such-computer")
         table = self.tables.get(channel_id)
         if expect_game is not None and (table is None or table.game_id != expect_game):
-            raise StaleAction("That button is from an earlier game.")
+            # worded by the presenter: the engine knows nothing of games before this one
+            raise StaleAction("earlier-game")
         return await self._apply(
             channel_id, player, move, now, expect_move=expect_move, force=force, name=name,
         )  # fmt: skip
@@ -292,9 +301,9 @@ class TableService:
             if outcome.sealed:
                 log_events.append(("cup_sealed", {"digest": outcome.sealed.digest}))
             deltas = {
-                (table.guild_id, int(p)): d
+                (table.guild_id, who): d
                 for p, d in move_deltas(events, game, cup_before).items()
-                if p.isdigit()
+                if (who := stored_id(p)) is not None
             }
             records = move_records(events, game)
             game.forget_before(game.round_no)  # finished rounds live on in the event log
@@ -324,7 +333,8 @@ class TableService:
             meta.commit = Commitment.seal(game.cup)
             outcome.sealed = meta.commit
         timer = game.options.turn_timer
-        if game.phase == "playing" and timer > 0 and game.to_move is not None:
+        person = game.to_move is not None and game.to_move not in game.computers
+        if game.phase == "playing" and timer > 0 and person:  # computers never time out
             meta.deadline = now + timer
             meta.deadline_move = game.move_no
         else:

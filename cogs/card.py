@@ -9,9 +9,11 @@ and a 32-character name or six-digit counts cannot spill over a neighbour or the
 
 from __future__ import annotations
 
+import dataclasses
 import io
 import re
 import string
+import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
@@ -287,6 +289,60 @@ def layout_card(data: CardData) -> CardLayout:
         content=(CONTENT_LEFT, CONTENT_LEFT, CONTENT_RIGHT, height - MARGIN - PADDING),
         avatar=AVATAR, items=tuple(items),
     )  # fmt: skip
+
+
+#: Letters the card's font has no glyph for, in their usual plain spelling: the German
+#: one first (ä is ae, not a), since German is the language whose words have them.
+_SPELLED = {
+    "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss",
+    "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ø": "o", "Ø": "O", "ĳ": "ij", "Ĳ": "IJ",
+    "„": '"', "“": '"', "”": '"', "‘": "'", "–": "-", "—": "-", "…": "...", "×": "x",
+}  # fmt: skip
+
+
+@lru_cache(maxsize=1)
+def _missing_glyph() -> bytes:
+    """What the font draws for a character it has no glyph for (a box)."""
+    return bytes(_font(VALUE.size).getmask("\uffff"))
+
+
+@lru_cache(maxsize=1024)
+def _drawable(char: str) -> bool:
+    return char.isspace() or bytes(_font(VALUE.size).getmask(char)) != _missing_glyph()
+
+
+def _plain(char: str) -> str:
+    """The character, or a plain spelling of it the font can draw; itself if there is none
+    (an emoji stays a box rather than vanish)."""
+    if _drawable(char):
+        return char
+    spelled = _SPELLED.get(char)
+    if spelled is None:  # é is e and an accent, ë is e and a diaeresis...
+        decomposed = unicodedata.normalize("NFKD", char)
+        spelled = "".join(c for c in decomposed if not unicodedata.combining(c))
+    return spelled if spelled and all(_drawable(c) for c in spelled) else char
+
+
+def plain_text(text: str) -> str:
+    return "".join(_plain(c) for c in text)
+
+
+def for_the_font(data: CardData) -> CardData:
+    """The card with every letter the built-in font lacks spelled plainly (Glück as Glueck,
+    Zoë as Zoe) instead of drawn as a box.
+
+    The card speaks the reader's language (README, Languages), and Dutch and German words
+    have letters the font has no glyph for. A separate step, not part of the layout, so
+    `layout_card` still places exactly the texts it is given and the text version of the
+    card keeps the letters as written. Plain ASCII, as in English, comes back unchanged.
+    """
+    return dataclasses.replace(
+        data,
+        name=plain_text(data.name),
+        headline=plain_text(data.headline),
+        figures=[(plain_text(label), plain_text(value)) for label, value in data.figures],
+        footer=plain_text(data.footer),
+    )
 
 
 def render_card(data: CardData) -> bytes:

@@ -2,6 +2,10 @@
 can: discord.py passes ``Range``, ``Literal`` and choice options through as they arrive,
 and a command marked server-only can still arrive from a DM. Each check returns the
 private refusal to give, or None when the value is fine.
+
+The server-only refusal comes from the catalog, in the language of the user who asked
+(``server-only-command``); the others answer values no real client sends, so they stay
+English.
 """
 
 from __future__ import annotations
@@ -11,12 +15,20 @@ from typing import Any
 
 import discord
 
-SERVER_ONLY = "This command works in server channels only."
+from .present.i18n import language_of, talk
+
+#: The refusal in English, for code with no user to speak to.
+SERVER_ONLY = talk()("server-only-command")
+
+
+def server_only(interaction: discord.Interaction) -> str:
+    """The server-only refusal in the language of the user who asked."""
+    return talk(language_of(interaction.locale))("server-only-command")
 
 
 def in_server(interaction: discord.Interaction) -> str | None:
     if interaction.guild_id is None or interaction.channel_id is None:
-        return SERVER_ONLY
+        return server_only(interaction)
     return None
 
 

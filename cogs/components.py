@@ -18,12 +18,13 @@ from bot.engine import BOT_ONLY, GameError, Move
 
 from .present import ids
 from .present import table as present
+from .present.i18n import language_of, talk
 from .send import answer
 
 if TYPE_CHECKING:
     from .dealer import Dealer
 
-NOT_OURS = "That button does not belong to this bot's game."
+NOT_OURS = GameError("button-not-ours")
 
 
 def _dealer(interaction: discord.Interaction) -> Dealer:
@@ -32,7 +33,12 @@ def _dealer(interaction: discord.Interaction) -> Dealer:
     return dealer  # type: ignore[no-any-return]
 
 
-async def _refuse(interaction: discord.Interaction, text: str) -> None:
+async def _refuse(interaction: discord.Interaction, why: str | GameError) -> None:
+    """A key of the catalog, or an engine refusal, said in the clicker's language."""
+    if isinstance(why, GameError):
+        text = _dealer(interaction).refusal_of(interaction, why)
+    else:
+        text = talk(language_of(interaction.locale))(why)
     await answer(interaction, present.refusal(text))
 
 
@@ -55,7 +61,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MO
         try:
             move = Move.decode(text)
         except GameError as err:
-            await _refuse(interaction, str(err))
+            await _refuse(interaction, err)
             return
         if move.act in BOT_ONLY:
             await _refuse(interaction, NOT_OURS)
@@ -91,12 +97,12 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.MENU
         values = data.get("values") or []
         try:
             if len(values) != 1 or not isinstance(values[0], str):
-                raise GameError("Pick one option from the menu.")
+                raise GameError("menu-pick-one")
             move = Move.decode(values[0])
             if move.act.value != act:
-                raise GameError("That choice does not belong to this menu.")
+                raise GameError("menu-wrong-choice")
         except GameError as err:
-            await _refuse(interaction, str(err))
+            await _refuse(interaction, err)
             return
         await _dealer(interaction).play(interaction, move, game_id=game_id, move_no=move_no)
 

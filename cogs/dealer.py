@@ -11,6 +11,7 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
+import contextvars
 import logging
 from collections.abc import AsyncIterator, Sequence
 from typing import TYPE_CHECKING
@@ -18,6 +19,7 @@ from typing import TYPE_CHECKING
 import aiohttp
 import discord
 
+from bot.ai import brain
 from bot.engine import Act, GameError, Kind, Move
 from bot.fairness import Commitment
 from bot.tables import Outcome, Table, TableService
@@ -25,6 +27,7 @@ from bot.tables import Outcome, Table, TableService
 from . import permissions, send
 from .clock import TurnClock
 from .present import table as present
+from .present.i18n import Talk, language_of, talk
 from .present.message import Reply
 from .present.story import story
 from .present.words import Words
@@ -36,8 +39,14 @@ log = logging.getLogger(__name__)
 
 #: Tables re-posted at once after a restart.
 RESUME_CONCURRENCY = 8
-NOT_SAVED = "That move could not be saved, so it did not happen. Please try again."
-CLOSING = "The bot is restarting: nothing was changed. Try again in a moment."
+NOT_SAVED = "move-not-saved"
+CLOSING = "bot-closing"
+#: A computer player's pause before it moves, in seconds: long enough to read as a
+#: person thinking, short enough not to hold the table up.
+THINK_SECONDS = (1.0, 3.0)
+RETRY_SECONDS = 5.0
+#: Claims a person must have made before an expert reads their bluff rate.
+MIN_CLAIMS = 10
 #: What a failed answer to Discord raises: its HTTP errors, a dropped connection, a timeout.
 _ANSWER_FAILED: tuple[type[BaseException], ...] = (
     discord.HTTPException,
@@ -45,6 +54,11 @@ _ANSWER_FAILED: tuple[type[BaseException], ...] = (
     OSError,
     asyncio.TimeoutError,
 )
+
+
+def reader(interaction: discord.Interaction) -> Talk:
+    """The language of the one who clicked or typed: their private answers speak it."""
+    return talk(language_of(interaction.locale))
 
 
 def _is_private(message: discord.Message | None) -> bool:
@@ -73,6 +87,8 @@ class Dealer:
         self.seen: dict[int, int] = {}
         #: A cup lifted on the live turn message, which stays checkable while it shows.
         self.lifts: dict[int, Commitment] = {}
+        #: A computer player's pending move per channel (its pause, then the move).
+        self.thinking: dict[int, asyncio.Task[None]] = {}
         self._resume_task: asyncio.Task[None] | None = None
         #: Moves being made or shown now; shutting down waits for them (no half answers).
         self._busy = 0
@@ -109,11 +125,11 @@ class Dealer:
         """Make ``move`` for the user who clicked or typed it, and show it."""
         channel_id = interaction.channel_id
         if channel_id is None or interaction.guild_id is None:
-            await self.refuse(interaction, "Games are played in server channels.")
+            await self.refuse(interaction, "server-only")
             return
         missing = permissions.missing_sentence_for(interaction, feature=permissions.PLAY)
         if missing or self.closing:
-            await self.refuse(interaction, missing or CLOSING)
+            await self.refuse_text(interaction, missing or reader(interaction)(CLOSING))
             return
         player = str(interaction.user.id)
         force = move.act is Act.END and interaction.permissions.manage_messages
@@ -126,127 +142,154 @@ class Dealer:
                 )  # fmt: skip
             except GameError as err:
                 self._mark_seen(channel_id, player)
-                refusal = str(err)
+                refusal = self.refusal_of(interaction, err)
             except Exception:
                 # Storage trouble (or a bug): the table service has put the game back as
                 # it was stored, so the honest answer is that nothing happened.
                 log.exception("move %s in channel %s failed", move.encode(), channel_id)
-                refusal = NOT_SAVED
+                refusal = reader(interaction)(NOT_SAVED)
             else:
                 # Shown under the lock: the new live message is known before anyone can
                 # click it. The move is stored: it is shown, whatever Discord answers.
                 await self.show(interaction, outcome)
                 self.clock.arm(outcome.table)
+                self._schedule_computers(outcome.table)
         if refusal is not None:
-            await self.refuse(interaction, refusal)
+            await self.refuse_text(interaction, refusal)
 
     async def play_typed_claim(self, interaction: discord.Interaction, text: str) -> None:
         """/claim with a typed value: the engine reads it (and decides whether it is a
         claim or a pass of the unseen cup)."""
         table = self.tables.get(interaction.channel_id or 0)
         if table is None:
-            await self.refuse(interaction, "There's no game in this channel. Start one with "
-                                           "/newgame.")  # fmt: skip
+            await self.refuse(interaction, "no-game")
             return
         try:
             move = table.game.typed_claim(str(interaction.user.id), text)
         except GameError as err:
-            await self.refuse(interaction, str(err))
+            await self.refuse_error(interaction, err)
             return
         await self.play(interaction, move)
 
     async def open(
         self, interaction: discord.Interaction, preset: str, options: dict[str, object],
         *, rematch_of: int | None = None, invited: tuple[str, ...] = (),
+        language: str | None = None,
     ) -> None:  # fmt: skip
-        """Open a lobby in this channel (a new game, or a rematch of a finished one)."""
+        """Open a lobby in this channel (a new game, or a rematch of a finished one). The
+        table speaks ``language``, by default the server's preferred one."""
         if interaction.guild_id is None or interaction.channel_id is None:
-            await self.refuse(interaction, "Games are played in server channels.")
+            await self.refuse(interaction, "server-only")
             return
         missing = permissions.missing_sentence_for(interaction, feature=permissions.PLAY)
         if missing or self.closing:
-            await self.refuse(interaction, missing or CLOSING)
+            await self.refuse_text(interaction, missing or reader(interaction)(CLOSING))
             return
+        # The server's preferred language, as its Community settings name it.
+        server = interaction.guild.preferred_locale if interaction.guild else None
+        spoken = language_of(language or server or interaction.guild_locale)
         async with self._working(), self.tables.lock(interaction.channel_id):
             try:
                 outcome = await self.tables.open_locked(
                     interaction.guild_id, interaction.channel_id, str(interaction.user.id),
                     preset, dict(options), now(), name=interaction.user.display_name,
-                    rematch_of=rematch_of, invited=invited,
+                    rematch_of=rematch_of, invited=invited, language=spoken,
                 )  # fmt: skip
             except GameError as err:
-                refusal = str(err)
+                refusal = present.error_text(err, reader(interaction))
             except Exception:
                 log.exception("could not open a table in channel %s", interaction.channel_id)
-                refusal = "The table could not be saved. Please try again."
+                refusal = reader(interaction)("table-not-saved")
             else:
                 refusal = None
                 await self.show(interaction, outcome)
         if refusal is not None:
-            await self.refuse(interaction, refusal)
+            await self.refuse_text(interaction, refusal)
 
     async def rematch(self, interaction: discord.Interaction, game_id: int) -> None:
         """A new lobby with the same rules for the players of a finished game."""
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.channel_id != interaction.channel_id:
-            await self.refuse(interaction, "That game is not from this channel.")
+            await self.refuse(interaction, "game-not-here")
             return
         old = Table.from_record(record.id, record.guild_id, record.channel_id,
                                 record.state_json)  # fmt: skip
         if old.game.phase != "over":
-            await self.refuse(interaction, "That game is still on.")
+            await self.refuse(interaction, "game-still-on")
             return
         clicker = str(interaction.user.id)
-        players = [p for p in old.game.players if p != clicker]
-        await self.open(interaction, old.game.preset, old.game.options.to_dict(),
-                        rematch_of=game_id, invited=tuple(players))  # fmt: skip
+        people = [p for p in old.game.players if p != clicker and p not in old.game.computers]
+        options = old.game.options.to_dict()
+        await self.open(interaction, old.game.preset, options, rematch_of=game_id,
+                        invited=tuple(people), language=old.meta.language)  # fmt: skip
+        table = self.tables.get(interaction.channel_id or 0)
+        if table is not None and table.game.phase == "lobby" and old.game.computers:
+            for computer in old.game.computers:
+                with contextlib.suppress(GameError):
+                    await self.tables.act(table.channel_id, table.game.host,
+                                          Move(Act.ADD_COMPUTER, to=computer), now())  # fmt: skip
+            # the same computers sit down again
+            await self._refresh(interaction.channel, table, present.lobby(table), fresh=False)
 
     # --- what only one person sees ------------------------------------------------------
-    async def refuse(self, interaction: discord.Interaction, text: str) -> None:
+    async def refuse(self, interaction: discord.Interaction, key: str, **args: object) -> None:
+        """A private refusal, in the reader's language."""
+        await self.refuse_text(interaction, reader(interaction)(key, **args))
+
+    async def refuse_error(self, interaction: discord.Interaction, err: GameError) -> None:
+        await self.refuse_text(interaction, self.refusal_of(interaction, err))
+
+    def refusal_of(self, interaction: discord.Interaction, err: GameError) -> str:
+        """An engine refusal in the reader's language, rolls worded as this table words them."""
+        t = reader(interaction)
+        table = self.tables.get(interaction.channel_id or 0)
+        return present.error_text(err, t, Words.of(table.game, t) if table else None)
+
+    async def refuse_text(self, interaction: discord.Interaction, text: str) -> None:
         await send.answer(interaction, present.refusal(text))
 
     async def show_dice(self, interaction: discord.Interaction, game_id: int) -> None:
         table = self.tables.get(interaction.channel_id or 0)
         if table is None or table.game_id != game_id:
-            await self.refuse(interaction, "That game is over.")
+            await self.refuse(interaction, "game-over-already")
             return
         viewer = str(interaction.user.id)
         self._mark_seen(table.channel_id, viewer)
-        await send.answer(interaction, present.your_cup(table, viewer))
+        await send.answer(interaction, present.your_cup(table, viewer, reader(interaction)))
 
     async def check_cup(self, interaction: discord.Interaction, game_id: int, seal: str) -> None:
         """The full seal of a cup, or once it was lifted, its dice and salt to check."""
+        t = reader(interaction)
         table = self.tables.get(interaction.channel_id or 0)
         if table is not None and table.game_id == game_id:
-            words = Words.of(table.game)
+            words = Words.of(table.game, t)
             meta = table.meta
             if meta.commit is not None and meta.commit.digest.startswith(seal):
-                await send.answer(interaction, present.sealed_cup(meta.commit))
+                await send.answer(interaction, present.sealed_cup(meta.commit, t))
                 return
             if meta.lifted is not None and meta.lifted.digest.startswith(seal):
                 await send.answer(interaction, present.lifted_cup(meta.lifted, words))
                 return
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.channel_id != interaction.channel_id:
-            await self.refuse(interaction, "That cup is not from this channel.")
+            await self.refuse(interaction, "cup-not-here")
             return
         for event in await self.bot.storage.events(game_id):
             if event.kind == "cup_opened" and str(event.payload.get("digest", "")).startswith(seal):
                 commit = Commitment.from_dict(event.payload)
-                words = Words.of_preset(record.ruleset)
+                words = Words.of_preset(record.ruleset, t)
                 await send.answer(interaction, present.lifted_cup(commit, words))
                 return
-        await self.refuse(interaction, "That cup has not been lifted yet.")
+        await self.refuse(interaction, "cup-not-lifted")
 
     async def show_table(self, interaction: discord.Interaction) -> None:
         table = self.tables.get(interaction.channel_id or 0)
         if table is None:
-            await self.refuse(interaction, "There's no game in this channel. Start one with "
-                                           "/newgame.")  # fmt: skip
+            await self.refuse(interaction, "no-game")
             return
         viewer = str(interaction.user.id)
         self._mark_seen(table.channel_id, viewer)
-        await send.answer(interaction, present.table_view(table, viewer))
+        await send.answer(interaction, present.table_view(table, viewer, reader(interaction)))
 
     def _mark_seen(self, channel_id: int, player: str) -> None:
         table = self.tables.get(channel_id)
@@ -290,7 +333,7 @@ class Dealer:
             reply = present.after_move(outcome, [], ping=ping)
         with contextlib.suppress(*_ANSWER_FAILED):
             await self._post(channel, table, reply)
-            self.stories[table.channel_id] = story(game, outcome.events)
+            self.stories[table.channel_id] = story(game, outcome.events, present.table_talk(table))
         if game.phase == "over":
             self._forget(table.channel_id)
 
@@ -308,7 +351,7 @@ class Dealer:
             table.meta.message_id
         )
         if game.phase == "lobby":
-            await self._show_lobby(interaction, table, on_live)
+            await self._show_lobby(interaction, outcome, on_live)
             return
         mover = game.to_move if game.phase == "playing" else None
         passed = mover != outcome.previous_mover
@@ -318,8 +361,8 @@ class Dealer:
         fresh = (
             passed or game.phase == "over" or any(e.kind is Kind.ROUND_OVER for e in outcome.events)
         )
-        lines = story(game, outcome.events)
-        private = present.private_after(outcome)
+        lines = story(game, outcome.events, present.table_talk(table))
+        private = present.private_after(outcome, reader(interaction))
         from_menu = not fresh and private is None and _is_private(interaction.message)
         in_place = not fresh and (private is not None or on_live or from_menu)
         # A message that stays in place gathers the turn's lines; a new one starts afresh
@@ -339,7 +382,7 @@ class Dealer:
             return
         elif from_menu:
             # A choice made in the mover's private menu: that menu becomes what it did.
-            note = Reply("\n".join(lines) or "Done.", private=True)
+            note = Reply("\n".join(lines) or reader(interaction)("menu-done"), private=True)
             await interaction.response.edit_message(**send.edit_kwargs(note))
         if interaction.response.is_done():
             await self._refresh(channel, table, reply, fresh=fresh)
@@ -361,19 +404,18 @@ class Dealer:
         self.live[channel_id] = reply
 
     async def _show_lobby(
-        self, interaction: discord.Interaction, table: Table, on_live: bool
+        self, interaction: discord.Interaction, outcome: Outcome, on_live: bool
     ) -> None:
         """A click on the lobby edits it in place; a slash command gets a private word
         and the lobby message is edited, so the channel keeps one lobby message."""
+        table = outcome.table
         reply = present.lobby(table)
         self.live[table.channel_id] = reply
         if on_live:
             await interaction.response.edit_message(**send.edit_kwargs(reply))
             return
-        player = str(interaction.user.id)
-        inside = player in table.game.seats or player in table.game.waiting
-        note = "You're in." if inside else "You left the table."
-        await send.answer(interaction, present.refusal(note))
+        note = present.lobby_note(outcome, str(interaction.user.id), reader(interaction))
+        await send.answer(interaction, note)
         await self._refresh(interaction.channel, table, reply, fresh=False)
 
     async def _refresh(self, channel: object, table: Table, reply: Reply, *, fresh: bool) -> None:
@@ -471,19 +513,112 @@ class Dealer:
             await channel.get_partial_message(reminder).delete()  # type: ignore[attr-defined]
 
     async def _expired(self, outcome: Outcome) -> None:
+        await self._show_unasked(outcome)
+        self._schedule_computers(outcome.table)
+
+    async def _show_unasked(self, outcome: Outcome) -> None:
+        """Show a move nobody clicked for (the timer's, a computer player's): a new turn
+        message when the turn passed or a round ended, else the live one updated."""
         table = outcome.table
-        channel = self.bot.get_channel(table.channel_id)
-        await self._clear_reminder(table.channel_id)
+        channel_id = table.channel_id
+        channel = self.bot.get_channel(channel_id)
+        await self._clear_reminder(channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             return
         game = table.game
         mover = game.to_move if game.phase == "playing" else None
-        reply = present.after_move(outcome, [], ping=mover is not None)
-        await self._post(channel, table, reply)
+        passed = mover != outcome.previous_mover
+        ping = passed and mover is not None and mover != outcome.player
+        fresh = (
+            passed or game.phase == "over" or any(e.kind is Kind.ROUND_OVER for e in outcome.events)
+        )
+        lines = story(game, outcome.events, present.table_talk(table))
+        earlier = [] if fresh else self.stories.get(channel_id, [])
+        if fresh:
+            self.lifts.pop(channel_id, None)
+        if outcome.lifted is not None:
+            self.lifts[channel_id] = outcome.lifted
+        shown = None if fresh else self.lifts.get(channel_id)
+        reply = present.after_move(outcome, earlier, ping=ping, shown_lift=shown)
+        await self._refresh(channel, table, reply, fresh=fresh)
         if game.phase == "over":
-            self._forget(table.channel_id)
+            self._forget(channel_id)
         else:
-            self.stories[table.channel_id] = story(game, outcome.events)
+            self.stories[channel_id] = present.combine(earlier, lines)
+
+    # --- computer players ---------------------------------------------------------------
+    def _schedule_computers(self, table: Table) -> None:
+        """If a computer player has something to do now (its turn, or a TAP), it does it
+        after a short, human-looking pause, through the same path as a person's move."""
+        channel_id = table.channel_id
+        current = asyncio.current_task()
+        old = self.thinking.pop(channel_id, None)
+        if old is not None and old is not current:
+            old.cancel()
+        game = table.game
+        if game.phase != "playing" or self.closing:
+            return
+        actors = [p for p in game.computers if p in game.seats]
+        if game.to_move in actors:
+            actor: str | None = game.to_move
+        else:
+            actor = next((p for p in actors if Move(Act.TAP) in game.legal_actions(p)), None)
+        if actor is None:
+            return
+        delay = THINK_SECONDS[0] + self.tables.rng.random() * (THINK_SECONDS[1] - THINK_SECONDS[0])
+        # A context of its own: the pause belongs to no player's click (and a test
+        # harness waiting for a click to settle does not wait for the computer).
+        self.thinking[channel_id] = asyncio.create_task(
+            self._computer_moves(channel_id, game.move_no, actor, delay),
+            context=contextvars.Context(),
+        )
+
+    async def _computer_moves(
+        self, channel_id: int, move_no: int, actor: str, delay: float
+    ) -> None:
+        await asyncio.sleep(delay)
+        async with self._working(), self.tables.lock(channel_id):
+            table = self.tables.get(channel_id)
+            if table is None or table.game.move_no != move_no or self.closing:
+                return  # a person moved first, or the game ended
+            rates = await self._bluff_rates(table)
+            move = brain.decide(table.game.view(actor), self.tables.rng, rates)
+            if move is None:
+                return
+            try:
+                outcome = await self.tables.act_locked(channel_id, actor, move, now())
+            except GameError as err:  # its view said otherwise: a bug, not a game to stop
+                log.error("computer %s in channel %s chose %s: %s", actor, channel_id,
+                          move.encode(), err)  # fmt: skip
+                return
+            except Exception:
+                log.exception("computer move in channel %s could not be stored", channel_id)
+                self._retry_computers(table)
+                return
+            with contextlib.suppress(*_ANSWER_FAILED):
+                await self._show_unasked(outcome)
+        self.clock.arm(outcome.table)
+        self._schedule_computers(outcome.table)
+
+    def _retry_computers(self, table: Table) -> None:
+        """Storage trouble: the game is as stored; the computer tries again shortly."""
+        loop = asyncio.get_running_loop()
+        loop.call_later(RETRY_SECONDS, self._schedule_computers, table)
+
+    async def _bluff_rates(self, table: Table) -> dict[str, float]:
+        """How often each person at a bluffing table has bluffed, from the server's stored
+        statistics (at least ``MIN_CLAIMS`` claims): what an expert reads of them."""
+        game = table.game
+        if not game.bluffing:
+            return {}
+        people = [int(p) for p in game.seats if p.isdigit()]
+        try:
+            found = await self.bot.storage.bluff_rates(table.guild_id, people)
+        except Exception:
+            log.exception("could not read bluff rates")
+            return {}
+        return {str(uid): bluffs / claims for uid, (bluffs, claims) in found.items()
+                if claims >= MIN_CLAIMS}  # fmt: skip
 
     # --- restart ------------------------------------------------------------------------
     def resume(self, tables: list[Table], finished: Sequence[int] = ()) -> None:
@@ -492,6 +627,9 @@ class Dealer:
 
     def stop(self) -> None:
         self.clock.stop_all()
+        for task in self.thinking.values():
+            task.cancel()
+        self.thinking.clear()
         if self._resume_task:
             self._resume_task.cancel()
 
@@ -505,6 +643,7 @@ class Dealer:
         await self.bot.wait_until_ready()
         for table in tables:
             self.clock.arm(table)
+            self._schedule_computers(table)  # a computer's pending move survives a restart
         gate = asyncio.Semaphore(RESUME_CONCURRENCY)
 
         async def repost(table: Table, move_no: int) -> None:
@@ -520,7 +659,7 @@ class Dealer:
                 if table.game.phase == "lobby":
                     reply = present.lobby(table)
                 else:
-                    back = "♻️ The bot restarted; the game goes on."
+                    back = present.table_talk(table)("back-after-restart")
                     reply = present.turn(table, [back], ping=False)
                 await self._post(channel, table, reply)
 

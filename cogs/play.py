@@ -10,14 +10,17 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
-from bot.engine import PRESET_NAMES, Act, Move
+from bot.ai.personas import PERSONA_NAMES, PERSONAS, next_id, next_persona, persona_of
+from bot.engine import PRESET_NAMES, Act, GameError, Move
 from bot.engine.presets import MAX_TURN_TIMER
 
 from . import checks
 from .components import ITEMS
 from .dealer import Dealer, now
+from .present.i18n import language_of, languages, talk
 from .present.table import claim_label
 from .present.words import Words
 
@@ -31,6 +34,16 @@ log = logging.getLogger(__name__)
 LEFTOVER_WINDOW = 24 * 3600.0
 
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
+PERSONA_CHOICES = [
+    app_commands.Choice(name=locale_str(f"{p.name}: {p.blurb}"[:100], key=f"choice-persona-{key}"),
+                        value=key)
+    for key, p in PERSONAS.items()
+]  # fmt: skip
+#: Each language named in itself, so anyone finds their own in the list.
+LANGUAGE_CHOICES = [
+    app_commands.Choice(name=talk(code)("language-name"), value=code) for code in languages()
+]
+NO_GAME = "no-game"
 __all__ = ["Play", "now"]
 
 
@@ -65,14 +78,16 @@ class Play(commands.Cog):
         ruleset="Which rules to play", lives="Lives per player (0 = off; empty = the rule set's)",
         units="Count drinks as sips or neutral points",
         turn_timer="Seconds per move before the bot moves for you (0 = off, default 90)",
+        language="The table's language (default: the server's)",
     )  # fmt: skip
-    @app_commands.choices(ruleset=PRESET_CHOICES)
+    @app_commands.choices(ruleset=PRESET_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     async def newgame(
         self, interaction: discord.Interaction, ruleset: app_commands.Choice[str],
         lives: app_commands.Range[int, 0, 99] | None = None,
         units: Literal["sips", "points"] | None = None,
         turn_timer: app_commands.Range[int, 0, 3600] | None = None,
+        language: app_commands.Choice[str] | None = None,
     ) -> None:  # fmt: skip
         problem = checks.first(
             checks.in_server(interaction),
@@ -82,9 +97,10 @@ class Play(commands.Cog):
             None if turn_timer is None else checks.within(
                 turn_timer, 0, MAX_TURN_TIMER, "The turn timer"
             ),
+            None if language is None else checks.one_of(language.value, languages(), "Language"),
         )  # fmt: skip
         if problem:
-            await self.dealer.refuse(interaction, problem)
+            await self.dealer.refuse_text(interaction, problem)
             return
         options: dict[str, Any] = {}
         if lives is not None:
@@ -93,7 +109,8 @@ class Play(commands.Cog):
             options["units"] = units
         if turn_timer is not None:
             options["turn_timer"] = turn_timer
-        await self.dealer.open(interaction, ruleset.value, options)
+        spoken = language.value if language else None
+        await self.dealer.open(interaction, ruleset.value, options, language=spoken)
 
     @app_commands.command(name="join", description="Join the game in this channel")
     async def join(self, interaction: discord.Interaction) -> None:
@@ -111,6 +128,43 @@ class Play(commands.Cog):
     async def endgame(self, interaction: discord.Interaction) -> None:
         await self._move(interaction, Act.END)
 
+    @app_commands.command(name="addbot", description="Seat a computer player (host, in the lobby)")
+    @app_commands.describe(persona="Which computer player (empty: the next one)")
+    @app_commands.choices(persona=PERSONA_CHOICES)
+    async def addbot(
+        self, interaction: discord.Interaction, persona: app_commands.Choice[str] | None = None
+    ) -> None:
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        if table is None:
+            await self.dealer.refuse(interaction, NO_GAME)
+            return
+        key = persona.value if persona else next_persona(table.game.computers)
+        problem = checks.one_of(key, PERSONA_NAMES, "The computer player")
+        if problem:
+            await self.dealer.refuse_text(interaction, problem)
+            return
+        seat = next_id(key, list(table.game.players))
+        await self._move(interaction, Act.ADD_COMPUTER, to=seat)
+
+    @app_commands.command(
+        name="removebot", description="Take a computer player out (host, in the lobby)"
+    )
+    @app_commands.describe(persona="Which computer player (empty: the last one seated)")
+    @app_commands.choices(persona=PERSONA_CHOICES)
+    async def removebot(
+        self, interaction: discord.Interaction, persona: app_commands.Choice[str] | None = None
+    ) -> None:
+        table = self.bot.tables.get(interaction.channel_id or 0)
+        if table is None:
+            await self.dealer.refuse(interaction, NO_GAME)
+            return
+        wanted = persona.value if persona else None
+        seated = [c for c in table.game.computers if wanted in (None, _persona_key(c))]
+        if not seated:
+            await self.dealer.refuse_error(interaction, GameError("no-such-computer"))
+            return
+        await self._move(interaction, Act.REMOVE_COMPUTER, to=seated[-1])
+
     @app_commands.command(name="table", description="Show the table: seats, lives, whose move")
     async def table(self, interaction: discord.Interaction) -> None:
         await self.dealer.show_table(interaction)
@@ -126,7 +180,7 @@ class Play(commands.Cog):
         if keep is not None:
             problem = checks.within(keep, 1, 2, "The die to keep")
             if problem:
-                await self.dealer.refuse(interaction, problem)
+                await self.dealer.refuse_text(interaction, problem)
                 return
             await self._move(interaction, Act.KEEP, die=keep)
         else:
@@ -136,7 +190,7 @@ class Play(commands.Cog):
     @app_commands.describe(value="e.g. 65, 5-5, 500, double five, 21, mex")
     async def claim(self, interaction: discord.Interaction, value: str) -> None:
         if not isinstance(value, str):
-            await self.dealer.refuse(interaction, "A claim is typed as text, e.g. 65.")
+            await self.dealer.refuse(interaction, "claim-typed")
             return
         await self.dealer.play_typed_claim(interaction, value)
 
@@ -148,7 +202,7 @@ class Play(commands.Cog):
         if table is None or not table.game.bluffing or not isinstance(current, str):
             return []
         game = table.game
-        words = Words.of(game)
+        words = Words.of(game, talk(language_of(interaction.locale)))
         typed = current.strip().lower()[:40]
         choices = []
         for roll in reversed(game.valid_claims()):
@@ -186,10 +240,12 @@ class Play(commands.Cog):
         await self._move(interaction, Act.TAP)
 
     @app_commands.command(name="handout", description="mexen: hand your 3-1 sip to a player")
+    @app_commands.describe(player="Who drinks your sip")
     async def handout(self, interaction: discord.Interaction, player: discord.Member) -> None:
         await self._move(interaction, Act.HANDOUT, to=str(player.id))
 
     @app_commands.command(name="knight", description="mexico: name the next Knight")
+    @app_commands.describe(player="Who becomes the next Knight")
     async def knight(self, interaction: discord.Interaction, player: discord.Member) -> None:
         await self._move(interaction, Act.KNIGHT, to=str(player.id))
 
@@ -197,12 +253,17 @@ class Play(commands.Cog):
     async def peek(self, interaction: discord.Interaction) -> None:
         table = self.bot.tables.get(interaction.channel_id or 0)
         if table is None:
-            await self.dealer.refuse(interaction, "There's no game in this channel.")
+            await self.dealer.refuse(interaction, NO_GAME)
             return
         if not table.game.bluffing:
-            await self.dealer.refuse(interaction, "Every roll is open in this game: see the table.")
+            await self.dealer.refuse(interaction, "peek-open")
             return
         await self.dealer.show_dice(interaction, table.game_id)
+
+
+def _persona_key(player: str) -> str | None:
+    persona = persona_of(player)
+    return persona.key if persona else None
 
 
 async def setup(bot: MexicanBot) -> None:  # type: ignore[misc]

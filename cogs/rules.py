@@ -1,4 +1,7 @@
-"""`/rules`: explain a preset, or list all five, from the data in `bot.rulebook`."""
+"""`/rules`: explain a preset, or list all five, from the data in `bot.rulebook`.
+
+The words come from the catalog in the language of whoever asked (README, Languages).
+"""
 
 from __future__ import annotations
 
@@ -6,44 +9,58 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from bot.ai.personas import PERSONAS
 from bot.engine.presets import PRESET_NAMES
-from bot.rulebook import FAIR_CUP, ROLL_ORDER, RULEBOOK, TABLE_RULES
+from bot.rulebook import fair_cup, roll_order, rule_page, table_rules
+
+from .present.i18n import Talk, language_of, talk
 
 EMBED_COLOUR = discord.Colour.dark_gold()
 
 RULESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
 
 
-def rules_embed(preset: str) -> discord.Embed:
+def rules_embed(preset: str, t: Talk | None = None) -> discord.Embed:
     """One preset's rules; the rule lines go in the description (4096 chars, not 1024)."""
-    page = RULEBOOK[preset]
+    t = t or talk()
+    page = rule_page(preset, t)
     embed = discord.Embed(
         title=page.title,
         description=f"*{page.summary}*\n\n" + "\n".join(f"• {line}" for line in page.rules),
         colour=EMBED_COLOUR,
     )
-    embed.add_field(name="Roll order", value=ROLL_ORDER, inline=False)
-    if page.style.lower().startswith("bluff"):
-        embed.add_field(name="Is the bot cheating? Check the cup", value=FAIR_CUP, inline=False)
-    embed.set_footer(text=f"{page.style} · rule set: {preset}")
+    embed.add_field(name=t("rules-roll-order-title"), value=roll_order(t), inline=False)
+    if page.bluffing:
+        embed.add_field(name=t("rules-fair-cup-title"), value=fair_cup(t), inline=False)
+    embed.set_footer(text=t("rules-footer", style=page.style, preset=preset))
     return embed
 
 
-def overview_embed() -> discord.Embed:
+def overview_embed(t: Talk | None = None) -> discord.Embed:
+    """All five rule sets in a line each, and what holds at every table."""
+    t = t or talk()
     embed = discord.Embed(
-        title="Mexican dice: five ways to play",
-        description=ROLL_ORDER,
-        colour=EMBED_COLOUR,
+        title=t("rules-overview-title"), description=roll_order(t), colour=EMBED_COLOUR
     )
     for name in PRESET_NAMES:
-        page = RULEBOOK[name]
-        embed.add_field(name=f"{name} · {page.style}", value=page.summary, inline=False)
-    embed.add_field(
-        name="At every table", value="\n".join(f"• {line}" for line in TABLE_RULES), inline=False
-    )
-    embed.add_field(name="Is the bot cheating? Check the cup", value=FAIR_CUP, inline=False)
-    embed.set_footer(text="Details: /rules ruleset:<name>")
+        page = rule_page(name, t)
+        heading = t("rules-overview-preset", preset=name, style=page.style)
+        embed.add_field(name=heading, value=page.summary, inline=False)
+    at_every_table = "\n".join(f"• {line}" for line in table_rules(t))
+    embed.add_field(name=t("rules-table-title"), value=at_every_table, inline=False)
+    embed.add_field(name=t("rules-fair-cup-title"), value=fair_cup(t), inline=False)
+    embed.add_field(name=t("rules-computers-title"), value=computers_text(t), inline=False)
+    embed.set_footer(text=t("rules-overview-footer"))
     return embed
+
+
+def computers_text(t: Talk | None = None) -> str:
+    """Who the computer players are: a line of character each."""
+    t = t or talk()
+    return "\n".join(
+        t("rules-computer", name=p.display(), blurb=t(f"persona-{p.key}"))
+        for p in PERSONAS.values()
+    )
 
 
 class Rules(commands.Cog):
@@ -60,7 +77,8 @@ class Rules(commands.Cog):
         interaction: discord.Interaction,
         ruleset: app_commands.Choice[str] | None = None,
     ) -> None:
-        embed = overview_embed() if ruleset is None else rules_embed(ruleset.value)
+        t = talk(language_of(interaction.locale))
+        embed = overview_embed(t) if ruleset is None else rules_embed(ruleset.value, t)
         await interaction.response.send_message(embed=embed)
 
 

@@ -1,6 +1,8 @@
 """Leaderboard, player cards and round history: the rivalry that brings groups back.
 
 Reads only what the table service stored with each move; nothing here changes a game.
+Every answer speaks the language of the user who asked or clicked (README, Languages):
+the words come from the catalog, stats by their key (``stat-<key>``), never from storage.
 """
 
 from __future__ import annotations
@@ -14,13 +16,16 @@ from typing import TYPE_CHECKING, Any, Literal
 
 import discord
 from discord import app_commands
+from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.ai.personas import PERSONAS, STATS_IDS, persona_of_stats_id
 from bot.storage import MINIMUMS, STATS, PlayerTotals, Ranked
 
 from . import checks
-from .card import CardData, render_card
+from .card import CardData, for_the_font, render_card
 from .present.history import history_line
+from .present.i18n import Talk, language_of, talk
 from .present.table import refusal
 from .present.words import Words, amount, who
 from .send import answer, routed_view
@@ -31,7 +36,11 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PAGE = 10
-STAT_CHOICES = [app_commands.Choice(name=spec.title, value=key) for key, spec in STATS.items()]
+COMPUTER_CHOICES = [app_commands.Choice(name=p.name, value=k) for k, p in PERSONAS.items()]
+STAT_CHOICES = [
+    app_commands.Choice(name=locale_str(spec.title, key=f"stat-{key}"), value=key)
+    for key, spec in STATS.items()
+]
 Scope = Literal["server", "channel"]
 Period = Literal["all", "month", "week"]
 
@@ -46,9 +55,11 @@ def format_value(stat: str, value: float) -> str:
 
 async def leaderboard_page(
     bot: MexicanBot, guild_id: int, channel_id: int, viewer: int, stat: str, scope: str,
-    period: str, page: int,
+    period: str, page: int, t: Talk | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:  # fmt: skip
-    """One page of a ranking, with the viewer's own place and buttons to turn pages."""
+    """One page of a ranking, with the viewer's own place and buttons to turn pages, in
+    the viewer's language (English when none is given)."""
+    t = t or talk()
     spec = STATS[stat]
     where = channel_id if scope == "channel" else 0
     rows, total = await bot.storage.leaderboard(
@@ -56,13 +67,15 @@ async def leaderboard_page(
         offset=page * PAGE, limit=PAGE,
     )  # fmt: skip
     pages = max(1, math.ceil(total / PAGE))
-    scope_text = "this channel" if scope == "channel" else "this server"
-    period_text = {"all": "all time", "month": "this month", "week": "this week"}[period]
-    lines = [f"**#{r.rank}** {who(str(r.user_id))} · {format_value(stat, r.value)}" for r in rows]
+    title = t("leaderboard-title", stat=t(f"stat-{stat}"),
+              scope=t("leaderboard-scope", scope=scope),
+              period=t("leaderboard-period", period=period))  # fmt: skip
+    lines = [f"**#{r.rank}** {who(str(r.user_id), t)} · {format_value(stat, r.value)}"
+             for r in rows]  # fmt: skip
     if not lines:
-        lines = ["Nobody is ranked here yet: play a game!"]
+        lines = [t("leaderboard-empty")]
     embed = discord.Embed(
-        title=f"🏆 {spec.title} · {scope_text} · {period_text}",
+        title=title,
         description="\n".join(lines),
         colour=discord.Colour.dark_gold(),
     )
@@ -70,14 +83,16 @@ async def leaderboard_page(
         guild_id, stat, viewer, channel_id=where, period=period, now=_now()
     )
     embed.add_field(
-        name="Your place",
-        value=f"#{mine.rank} · {format_value(stat, mine.value)}" if mine else "not ranked yet",
-    )
+        name=t("leaderboard-your-place"),
+        value=f"#{mine.rank} · {format_value(stat, mine.value)}" if mine
+        else t("leaderboard-not-ranked"),
+    )  # fmt: skip
     if spec.percent:
         minimum = {"winrate": "min_games", "bluffing": "min_bluffs", "calls": "min_calls"}[stat]
-        embed.set_footer(text=f"page {page + 1}/{pages} · at least {MINIMUMS[minimum]} to rank")
+        embed.set_footer(text=t("leaderboard-page-minimum", page=page + 1, pages=pages,
+                                minimum=MINIMUMS[minimum]))  # fmt: skip
     else:
-        embed.set_footer(text=f"page {page + 1}/{pages}")
+        embed.set_footer(text=t("leaderboard-page", page=page + 1, pages=pages))
     view = routed_view()
     view.add_item(PageButton(stat, scope, period, page - 1, "◀", disabled=page <= 0))
     view.add_item(PageButton(stat, scope, period, page + 1, "▶", disabled=page + 1 >= pages))
@@ -116,53 +131,65 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lb:(
         return cls(m["stat"], m["scope"], m["period"], int(m["page"]), item.label or "▶")
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        # The page is drawn again for whoever turns it, in their language.
+        t = talk(language_of(interaction.locale))
         if self.stat not in STATS or interaction.guild_id is None or not 0 <= self.page <= MAX_PAGE:
-            await interaction.response.send_message("That page no longer exists.", ephemeral=True)
+            await interaction.response.send_message(t("leaderboard-page-gone"), ephemeral=True)
             return
         bot: MexicanBot = interaction.client  # type: ignore[assignment]
         embed, view = await leaderboard_page(
             bot, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
-            self.stat, self.scope, self.period, self.page,
+            self.stat, self.scope, self.period, self.page, t,
         )  # fmt: skip
         await interaction.response.edit_message(embed=embed, view=view)
 
 
 def card_data(name: str, totals: PlayerTotals, favourite: tuple[str, int] | None,
-              nemesis: tuple[int, int] | None, nemesis_name: str | None) -> CardData:  # fmt: skip
-    """The figures of a player card, shared by the image and the text fallback. Plain
-    ASCII where the card's built-in font has no other glyph ("none", not a dash)."""
-    t = totals
-    rate = f"{t.games_won / t.games_played:.0%}" if t.games_played else "no"
-    expected = t.rolls_made * 2 / 36
-    luck = f"{t.mex_rolled:,} ({expected:,.1f} expected)"
-    drinks = [amount(n, u) for n, u in ((t.sips, "sip"), (t.shots, "shot"), (t.chugs, "chug"),
-                                        (t.points, "point")) if n]  # fmt: skip
-    caused = [amount(n, u) for n, u in ((t.sips_caused, "sip"), (t.shots_caused, "shot"),
-              (t.chugs_caused, "chug"), (t.points_caused, "point"),
-              (t.lives_caused, "life")) if n]  # fmt: skip
+              nemesis: tuple[int, int] | None, nemesis_name: str | None,
+              t: Talk | None = None) -> CardData:  # fmt: skip
+    """The figures of a player card, shared by the image and the text fallback, in the
+    reader's language (English when none is given). The English is plain ASCII where the
+    card's built-in font has no other glyph ("none", not a dash); other languages' letters
+    are spelled plainly for the image only (`for_the_font`)."""
+    t = t or talk()
+    s = totals
+    taken = _cell([amount(n, u, t) for n, u in ((s.sips, "sip"), (s.shots, "shot"),
+                   (s.chugs, "chug"), (s.points, "point")) if n], t)  # fmt: skip
+    caused = _cell([amount(n, u, t) for n, u in ((s.sips_caused, "sip"), (s.shots_caused, "shot"),
+                    (s.chugs_caused, "chug"), (s.points_caused, "point"),
+                    (s.lives_caused, "life")) if n], t)  # fmt: skip
     # Claims are made only at the bluffing tables, which speak in words.
-    claim = Words.of_preset("mexican").roll(favourite[0]) if favourite else ""
+    claim = Words.of_preset("mexican", t).roll(favourite[0]) if favourite else ""
+    none_yet = t("card-none-yet")
     figures = [
-        ("taken", ", ".join(drinks) or "nothing"),
-        ("caused", ", ".join(caused) or "nothing"),
-        ("lives lost", f"{t.lives_lost:,}"),
-        ("rounds lost", f"{t.rounds_lost:,}"),
-        ("bluffs made / caught", f"{t.bluffs_made:,} / {t.bluffs_caught:,}"),
-        ("calls made / right", f"{t.calls_made:,} / {t.calls_right:,}"),
-        ("21s rolled", luck),
-        ("favourite claim", f"{claim} ({favourite[1]:,}x)" if favourite else "none yet"),
-        ("nemesis", f"{nemesis_name} ({nemesis[1]:,}x)" if nemesis and nemesis_name
-         else "none yet"),
-        ("rolls", f"{t.rolls_made:,}"),
+        (t("card-taken"), taken or t("card-nothing")),
+        (t("card-caused"), caused or t("card-nothing")),
+        (t("card-lives-lost"), t("card-number", n=s.lives_lost)),
+        (t("card-rounds-lost"), t("card-number", n=s.rounds_lost)),
+        (t("card-bluffs"), t("card-pair", a=s.bluffs_made, b=s.bluffs_caught)),
+        (t("card-calls"), t("card-pair", a=s.calls_made, b=s.calls_right)),
+        (t("card-luck"), t("card-luck-value", n=s.mex_rolled, expected=s.rolls_made * 2 / 36)),
+        (t("card-favourite"),
+         t("card-times", what=claim, n=favourite[1]) if favourite else none_yet),
+        (t("card-nemesis"), t("card-times", what=nemesis_name, n=nemesis[1])
+         if nemesis and nemesis_name else none_yet),
+        (t("card-rolls"), t("card-number", n=s.rolls_made)),
     ]  # fmt: skip
-    games = amount(t.games_played, "game") if t.games_played != 1 else "1 game"
-    wins = f"{t.games_won:,} {'win' if t.games_won == 1 else 'wins'}"
-    return CardData(
-        name=name,
-        headline=f"{games} - {wins} - {rate} win rate",
-        figures=figures,
-        footer="luck: 21s rolled against the 2-in-36 you'd expect from your rolls",
-    )
+    games, wins = amount(s.games_played, "game", t), t("card-wins", n=s.games_won)
+    if s.games_played:
+        rate = f"{s.games_won / s.games_played:.0%}"
+        headline = t("card-headline", games=games, wins=wins, rate=rate)
+    else:
+        headline = t("card-headline-no-rate", games=games, wins=wins)
+    return CardData(name=name, headline=headline, figures=figures, footer=t("card-footer"))
+
+
+def _cell(parts: list[str], t: Talk) -> str:
+    """'2 sips, 1 shot': a card cell lists its parts with no 'and', as a table would."""
+    text = parts[-1] if parts else ""
+    for part in reversed(parts[:-1]):
+        text = t("list-join", a=part, b=text)
+    return text
 
 
 class Stats(commands.Cog):
@@ -197,31 +224,41 @@ class Stats(commands.Cog):
             checks.one_of(period, ("all", "month", "week"), "The period"),
         )
         if problem or interaction.guild_id is None:
-            await self._refuse(interaction, problem or checks.SERVER_ONLY)
+            await self._refuse(interaction, problem or checks.server_only(interaction))
             return
         embed, view = await leaderboard_page(
             self.bot, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
-            key, scope, period, 0,
+            key, scope, period, 0, talk(language_of(interaction.locale)),
         )  # fmt: skip
         await interaction.response.send_message(embed=embed, view=view)
 
     @app_commands.command(name="stats", description="A player's card: games, drinks, bluffs, luck")
-    @app_commands.describe(user="Whose card (you, if empty)", text="Plain text instead of an image")
+    @app_commands.describe(user="Whose card (you, if empty)", text="Plain text instead of an image",
+                           computer="A computer player's card instead")  # fmt: skip
+    @app_commands.choices(computer=COMPUTER_CHOICES)
     @app_commands.guild_only()
     async def stats(
         self, interaction: discord.Interaction, user: discord.Member | None = None,
-        text: bool = False,
+        text: bool = False, computer: app_commands.Choice[str] | None = None,
     ) -> None:  # fmt: skip
-        if interaction.guild_id is None:
-            await self._refuse(interaction, checks.SERVER_ONLY)
+        problem = checks.in_server(interaction) or (
+            checks.one_of(computer.value, STATS_IDS, "The computer player") if computer else None
+        )
+        if problem or interaction.guild_id is None:
+            await self._refuse(interaction, problem or checks.server_only(interaction))
             return
-        target = user or interaction.user
+        t = talk(language_of(interaction.locale))
+        if computer is not None:  # people like to see how their nemesis plays
+            target_id, shown = STATS_IDS[computer.value], PERSONAS[computer.value].display()
+        else:
+            target = user or interaction.user
+            target_id, shown = target.id, target.display_name
         store = self.bot.storage
-        totals = await store.player_totals(interaction.guild_id, target.id)
-        favourite = await store.favourite_claim(interaction.guild_id, target.id)
-        nemesis = await store.nemesis(interaction.guild_id, target.id)
-        nemesis_name = await self._name(interaction.guild, nemesis[0]) if nemesis else None
-        data = card_data(target.display_name, totals, favourite, nemesis, nemesis_name)
+        totals = await store.player_totals(interaction.guild_id, target_id)
+        favourite = await store.favourite_claim(interaction.guild_id, target_id)
+        nemesis = await store.nemesis(interaction.guild_id, target_id)
+        nemesis_name = await self._name(interaction.guild, nemesis[0], t) if nemesis else None
+        data = card_data(shown, totals, favourite, nemesis, nemesis_name, t)
         embed = discord.Embed(
             title=f"🎲 {data.name}", description=data.headline, colour=discord.Colour.dark_gold()
         )
@@ -232,7 +269,7 @@ class Stats(commands.Cog):
             return
         try:
             # ~100 ms of drawing and PNG packing: off the event loop, so tables don't wait.
-            png = await asyncio.to_thread(render_card, data)
+            png = await asyncio.to_thread(render_card, for_the_font(data))
         except Exception:  # a broken font must not cost the player their card
             log.exception("could not draw a stats card; sending text")
             await interaction.response.send_message(embed=embed)
@@ -243,8 +280,11 @@ class Stats(commands.Cog):
             embed=image, file=discord.File(fp=io.BytesIO(png), filename="stats.png")
         )
 
-    async def _name(self, guild: discord.Guild | None, user_id: int) -> str:
+    async def _name(self, guild: discord.Guild | None, user_id: int, t: Talk) -> str:
         """A display name for the card (mentions don't render in images)."""
+        persona = persona_of_stats_id(user_id)
+        if persona is not None:
+            return persona.display()
         member = guild.get_member(user_id) if guild else None
         if member is None and guild is not None:
             try:
@@ -252,7 +292,7 @@ class Stats(commands.Cog):
             except discord.HTTPException:
                 member = None
         user = member or self.bot.get_user(user_id)
-        return user.display_name if user else f"player {user_id}"
+        return user.display_name if user else t("card-unknown-player", id=str(user_id))
 
     @app_commands.command(name="history", description="The last rounds played in this channel")
     @app_commands.describe(count="How many rounds (1-25)")
@@ -265,11 +305,12 @@ class Stats(commands.Cog):
         if problem:
             await self._refuse(interaction, problem)
             return
+        t = talk(language_of(interaction.locale))
         records = await self.bot.storage.history(interaction.channel_id or 0, count)
-        lines = [history_line(r) for r in records] or ["No rounds played here yet."]
+        lines = [history_line(r, t) for r in records] or [t("history-empty")]
         text = "\n".join(lines)
         embed = discord.Embed(
-            title="📜 Last rounds here", description=text[-4000:], colour=discord.Colour.dark_gold()
+            title=t("history-title"), description=text[-4000:], colour=discord.Colour.dark_gold()
         )
         await interaction.response.send_message(embed=embed)
 
@@ -280,50 +321,54 @@ class Stats(commands.Cog):
     @app_commands.guild_only()
     async def reset(self, interaction: discord.Interaction) -> None:
         if interaction.guild_id is None:
-            await self._refuse(interaction, checks.SERVER_ONLY)
+            await self._refuse(interaction, checks.server_only(interaction))
             return
+        t = talk(language_of(interaction.locale))
         if not interaction.permissions.manage_guild:
-            await interaction.response.send_message(
-                "You need the Manage Server permission to reset the leaderboard.", ephemeral=True
-            )
+            await interaction.response.send_message(t("reset-needs-permission"), ephemeral=True)
             return
         await interaction.response.send_message(
-            "This wipes every counter, favourite claim and nemesis of this server for good "
-            "(the round history stays). Sure?",
-            view=ConfirmReset(interaction.user.id),
-            ephemeral=True,
+            t("reset-sure"), view=ConfirmReset(interaction.user.id, t), ephemeral=True
         )
 
 
 class ConfirmReset(discord.ui.View):
-    """A second, deliberate click; only the admin who asked can give it."""
+    """A second, deliberate click; only the admin who asked can give it.
 
-    def __init__(self, admin_id: int) -> None:
+    The buttons are labelled in the admin's language; each answer is in the language of
+    whoever clicked.
+    """
+
+    def __init__(self, admin_id: int, t: Talk | None = None) -> None:
         super().__init__(timeout=60)
         self.admin_id = admin_id
+        t = t or talk()
+        self.confirm.label = t("reset-confirm")
+        self.cancel.label = t("reset-cancel")
 
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id != self.admin_id or not interaction.permissions.manage_guild:
-            await interaction.response.send_message("This isn't your button.", ephemeral=True)
+            t = talk(language_of(interaction.locale))
+            await interaction.response.send_message(t("reset-not-yours"), ephemeral=True)
             return False
         return True
 
-    @discord.ui.button(label="Yes, reset the leaderboard", style=discord.ButtonStyle.danger)
+    @discord.ui.button(style=discord.ButtonStyle.danger)  # labelled in __init__
     async def confirm(self, interaction: discord.Interaction, _: discord.ui.Button[Any]) -> None:
         bot: MexicanBot = interaction.client  # type: ignore[assignment]
         if interaction.guild_id is None:
-            await interaction.response.send_message(checks.SERVER_ONLY, ephemeral=True)
+            await interaction.response.send_message(checks.server_only(interaction), ephemeral=True)
             return
         removed = await bot.storage.reset_guild_stats(interaction.guild_id)
         self.stop()
-        await interaction.response.edit_message(
-            content=f"Leaderboard reset ({removed} entries removed).", view=None
-        )
+        t = talk(language_of(interaction.locale))
+        await interaction.response.edit_message(content=t("reset-done", n=removed), view=None)
 
-    @discord.ui.button(label="Cancel", style=discord.ButtonStyle.secondary)
+    @discord.ui.button(style=discord.ButtonStyle.secondary)  # labelled in __init__
     async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button[Any]) -> None:
         self.stop()
-        await interaction.response.edit_message(content="Nothing was reset.", view=None)
+        t = talk(language_of(interaction.locale))
+        await interaction.response.edit_message(content=t("reset-nothing"), view=None)
 
 
 async def setup(bot: MexicanBot) -> None:  # type: ignore[misc]

@@ -212,10 +212,11 @@ async def test_a_button_of_the_previous_game_is_refused(sim: SimTable) -> None:
     roll = f"mx:{second.game_id}:{move_no}:roll"
     assert roll in custom_ids(turn_message(sim))
     await refused(sim, a.click(old_turn, custom_id=old_roll), says=earlier)
-    with pytest.raises(StaleAction, match="earlier game"):
+    with pytest.raises(StaleAction) as refusal:
         await sim.bot.tables.act(
             ch.id, pid(a), Move(Act.ROLL), 0.0, expect_move=move_no, expect_game=first.game_id
         )
+    assert refusal.value.key == "earlier-game"
     assert second.game.cup is None and sim.bot.tables.rng.dice == [6, 5]
     # The same move on this game's button is a's to make.
     rolled = await a.click(turn_message(sim), custom_id=roll)

@@ -13,6 +13,7 @@ from bot.storage import RoundRecord
 from bot.tables import Outcome, Table
 from cogs.present import table as present
 from cogs.present.history import LINE_BUDGET, history_line
+from cogs.present.i18n import talk
 from cogs.present.message import CONTENT_LIMIT
 from cogs.present.story import HANDLERS, merge_penalties, story
 from cogs.present.words import Words
@@ -51,7 +52,7 @@ def test_every_event_of_random_games_renders(preset: str) -> None:
     kinds: set[Kind] = set()
     for seed in range(8):
         game, events = random_events(preset, seed)
-        lines = story(game, events)
+        lines = story(game, events, talk())
         assert all(line and "{" not in line and "None" not in line for line in lines), lines
         kinds |= {e.kind for e in events}
     assert {Kind.ROLLED, Kind.PENALTY, Kind.ROUND_OVER, Kind.ROUND_STARTED} <= kinds
@@ -62,10 +63,10 @@ def test_a_public_bluff_roll_names_no_dice() -> None:
     game.join("b")
     game.start("a", random.Random(1))
     events = game.roll("a", ScriptedDice([6, 2]))
-    assert story(game, events) == ["a rolls under the cup."]
-    assert "sixty-two" not in "".join(story(game, events))
+    assert story(game, events, talk()) == ["a rolls under the cup."]
+    assert "sixty-two" not in "".join(story(game, events, talk()))
     table = Table(1, 1, 1, game)
-    private = present.private_after(Outcome(table, "a", Move(Act.ROLL), events))
+    private = present.private_after(Outcome(table, "a", Move(Act.ROLL), events), talk())
     assert private is not None and private.private and "sixty-two" in private.content
 
 
@@ -76,7 +77,7 @@ def test_a_lost_call_is_one_line_per_player_without_repeating_the_cause() -> Non
     game.roll("a", ScriptedDice([6, 2]))
     game.claim("a", "65")
     events = game.bullshit("b")
-    lines = story(game, events)
+    lines = story(game, events, talk())
     assert lines[0].startswith("b calls **bullshit** on a's **sixty-five**: **sixty-two**")
     assert lines[1] == "→ a takes **1 sip** and loses **1 life**."
     assert len([line for line in lines if "a takes" in line]) == 1

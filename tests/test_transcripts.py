@@ -12,14 +12,17 @@ from __future__ import annotations
 import random
 import re
 import statistics
-from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
+from typing import Any
 
 import pytest
+import simcord.interactions
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
 import bot.fairness
 from bot.engine import Act, Move
+from cogs.present.i18n import LOCALES, Talk, languages, talk
+from cogs.present.table import table_talk
 from cogs.present.words import Words
 from tests.conftest import SimTable
 from tests.support.transcript import Driver, Transcript
@@ -52,10 +55,17 @@ class Watch:
     marks: list[tuple[int, str | None]]
 
 
-async def open_table(t: Transcript, preset: str, players: int, **options: object) -> None:
+async def open_table(
+    t: Transcript, preset: str, players: int, language: str = "en", **options: object
+) -> None:
+    """A lobby of ``players``, joined by slash command and by button, started by the host.
+    Buttons are found by their label in the table's ``language``."""
     sim = t.sim
     host = sim.users[0]
+    said = talk(language)
     options.setdefault("turn_timer", 0)
+    if language != "en":
+        options["language"] = language
     shown = " ".join(f"{k}:{v}" for k, v in options.items())
     await t.act(host, f"/newgame ruleset:{preset} {shown}",
                 host.slash(sim.channel, "newgame", ruleset=preset, **options))  # fmt: skip
@@ -66,9 +76,11 @@ async def open_table(t: Transcript, preset: str, players: int, **options: object
             await t.act(user, "/join", user.slash(sim.channel, "join"))
         else:
             message = next(m for m in sim.channel.history() if m.id == lobby.meta.message_id)
-            await t.act(user, "taps [Join]", user.click(message, label="Join"))
+            join = said("button-join")
+            await t.act(user, f"taps [{join}]", user.click(message, label=join))
     message = next(m for m in sim.channel.history() if m.id == lobby.meta.message_id)
-    await t.act(host, "taps [Start]", host.click(message, label="Start"))
+    start = said("button-start")
+    await t.act(host, f"taps [{start}]", host.click(message, label=start))
 
 
 def hidden_cup(sim: SimTable) -> str | None:
@@ -79,7 +91,7 @@ def hidden_cup(sim: SimTable) -> str | None:
     game = table.game
     if set(game.seats) <= set(game.seen_by):
         return None
-    return Words.of(game).roll(game.cup)
+    return Words.of(game, table_talk(table)).roll(game.cup)
 
 
 async def play(
@@ -109,7 +121,10 @@ async def end_by_host(t: Transcript) -> None:
 # --- the checks every transcript must pass ----------------------------------------------
 
 
-def check_talk(t: Transcript, players: int, watch: Watch | None = None) -> dict[str, float]:
+def check_talk(
+    t: Transcript, players: int, watch: Watch | None = None, said: Talk | None = None
+) -> dict[str, float]:
+    said = said or talk()
     public = t.public()
     assert public, "no public message at all"
     for sent in public:
@@ -120,96 +135,80 @@ def check_talk(t: Transcript, players: int, watch: Watch | None = None) -> dict[
     p95 = sizes[min(len(sizes) - 1, round(0.95 * (len(sizes) - 1)))]
     assert p95 <= P95_LIMIT, f"p95 {p95} > {P95_LIMIT}"
     assert sizes[-1] <= MAX_LIMIT, max(public, key=lambda s: len(s.text)).text
-    final = next(s for s in reversed(public) if "Final standing" in s.text)
+    title = said("final-title")
+    final = next(s for s in reversed(public) if title in s.text)
     for user in t.sim.users[:players]:
-        assert f"<@{user.id}>" in final.text.split("Final standing", 1)[1], user.name
+        assert f"<@{user.id}>" in final.text.split(title, 1)[1], user.name
     if watch is not None:
         start = 0
         for end, cup in watch.marks:
             for sent in t.sent[start:end]:
                 if cup is not None and sent.kind in ("public", "edit"):
-                    assert_no_dice(sent.text, cup)
+                    assert_no_dice(sent.text, cup, said)
             start = end
     return {"p50": statistics.median(sizes), "p95": p95, "max": sizes[-1],
             "pings": sum(len(s.pinged) for s in public)}  # fmt: skip
 
 
-CLAIM_LINE = re.compile(r"(claims|claiming|accepts) \*\*")
+def claim_lines(said: Talk) -> re.Pattern[str]:
+    """Lines that name a value because a player claimed it, in the table's language."""
+    verbs = []
+    for key in ("claimed", "passed", "accepted"):
+        text = said(key, p="\x00", claim="\x01")
+        verbs.append(re.escape(text.split("\x00", 1)[1].split("\x01", 1)[0]))
+    return re.compile("|".join(verbs))
 
 
-def assert_no_dice(text: str, cup: str) -> None:
+def assert_no_dice(text: str, cup: str, said: Talk | None = None) -> None:
     """The hidden roll's name appears only where a player claimed that value."""
+    said = said or talk()
+    claimed, private = claim_lines(said), said("your-dice", dice="\x00").split("\x00")[0]
     for line in text.splitlines():
-        if CLAIM_LINE.search(line):
+        if claimed.search(line):
             continue
-        assert f"**{cup}**" not in line and "Your dice" not in line, line
+        assert f"**{cup}**" not in line and private not in line, line
 
 
 # --- the games ------------------------------------------------------------------------------
 
 
-Scenario = Callable[[SimTable], Awaitable[Transcript]]
+@dataclass(frozen=True)
+class Scenario:
+    """One seeded game: how the table is opened and how long it is played."""
+
+    seed: int
+    options: dict[str, object]
+    rounds: int | None  # None: to the end; else the host ends it after these rounds
 
 
-async def mexican(sim: SimTable) -> Transcript:
-    sim.bot.tables.rng = random.Random(11)
+GAMES: dict[str, Scenario] = {
+    "mexican": Scenario(11, {}, 4),
+    "dollar": Scenario(12, {"lives": 2}, None),
+    "mexen": Scenario(13, {}, 3),
+    "mexicanen": Scenario(14, {"lives": 3}, None),
+    "mexico": Scenario(15, {}, 3),
+}
+PLAYERS = 3
+
+
+async def whole_game(sim: SimTable, preset: str, language: str = "en") -> Transcript:
+    game = GAMES[preset]
+    sim.bot.tables.rng = random.Random(game.seed)
     t = Transcript(sim)
-    await open_table(t, "mexican", 3)
+    await open_table(t, preset, PLAYERS, language, **game.options)
     watch = Watch([])
-    await play(t, Driver(t, 11), rounds=4, watch=watch)
-    await end_by_host(t)
+    await play(t, Driver(t, game.seed), rounds=game.rounds, watch=watch)
+    if game.rounds is not None:
+        await end_by_host(t)
     t.watch = watch  # type: ignore[attr-defined]
     return t
-
-
-async def dollar(sim: SimTable) -> Transcript:
-    sim.bot.tables.rng = random.Random(12)
-    t = Transcript(sim)
-    await open_table(t, "dollar", 3, lives=2)
-    watch = Watch([])
-    await play(t, Driver(t, 12), watch=watch)
-    t.watch = watch  # type: ignore[attr-defined]
-    return t
-
-
-async def mexen(sim: SimTable) -> Transcript:
-    sim.bot.tables.rng = random.Random(13)
-    t = Transcript(sim)
-    await open_table(t, "mexen", 3)
-    await play(t, Driver(t, 13), rounds=3)
-    await end_by_host(t)
-    return t
-
-
-async def mexicanen(sim: SimTable) -> Transcript:
-    sim.bot.tables.rng = random.Random(14)
-    t = Transcript(sim)
-    await open_table(t, "mexicanen", 3, lives=3)
-    await play(t, Driver(t, 14))
-    return t
-
-
-async def mexico(sim: SimTable) -> Transcript:
-    sim.bot.tables.rng = random.Random(15)
-    t = Transcript(sim)
-    await open_table(t, "mexico", 3)
-    await play(t, Driver(t, 15), rounds=3)
-    await end_by_host(t)
-    return t
-
-
-GAMES: dict[str, tuple[Scenario, int]] = {
-    "mexican": (mexican, 3), "dollar": (dollar, 3), "mexen": (mexen, 3),
-    "mexicanen": (mexicanen, 3), "mexico": (mexico, 3),
-}  # fmt: skip
 
 
 @pytest.mark.parametrize("preset", list(GAMES))
 async def test_a_whole_game_reads_well(sim: SimTable, preset: str, transcript_snapshot) -> None:  # type: ignore[no-untyped-def]
-    scenario, players = GAMES[preset]
-    t = await scenario(sim)
+    t = await whole_game(sim, preset)
     sim.env.raise_errors()
-    check_talk(t, players, getattr(t, "watch", None))
+    check_talk(t, PLAYERS, t.watch)  # type: ignore[attr-defined]
     assert t.text() == transcript_snapshot
 
 
@@ -275,4 +274,92 @@ async def test_a_rematch_after_the_game(sim: SimTable, transcript_snapshot) -> N
     assert sim.bot.tables.get(sim.channel.id) is not None
     sim.env.raise_errors()
     assert first_game
+    assert t.text() == transcript_snapshot
+
+
+# --- other languages (README, Languages) --------------------------------------------------
+
+
+@pytest.fixture
+def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
+    """Each user's Discord client language. simcord sends every interaction as en-US, so
+    its payload builder is wrapped to send the language a test gives a user."""
+    chosen: dict[int, str] = {}
+    build = simcord.interactions.base_payload
+
+    def localized(backend: Any, **fields: Any) -> tuple[Any, dict[str, Any]]:
+        record, payload = build(backend, **fields)
+        payload["locale"] = chosen.get(fields["user_id"], "en-US")
+        return record, payload
+
+    monkeypatch.setattr(simcord.interactions, "base_payload", localized)
+    return chosen
+
+
+#: Words a catalog uses that no other catalog does, per language, names aside.
+NAMES = {"alice", "bob", "carol", "dave", "mexican", "dollar", "mexen", "mexicanen", "mexico",
+         "ada", "bruno", "carla", "kees", "social", "elbow", "bullshit", "expert"}  # fmt: skip
+
+
+def own_words(language: str) -> set[str]:
+    def words(code: str) -> set[str]:
+        text = (LOCALES / f"{code}.ftl").read_text("utf-8")
+        values = [line.split("=", 1)[-1] for line in text.splitlines()
+                  if line.strip() and not line.lstrip().startswith("#")]  # fmt: skip
+        return {w.lower() for w in re.findall(r"[^\W\d_]{4,}", " ".join(values))}
+
+    others = set().union(*(words(code) for code in languages() if code != language))
+    return words(language) - others - NAMES
+
+
+def foreign_words(text: str, language: str) -> set[str]:
+    """Words of ``text`` that belong to another language's catalog only."""
+    seen = {w.lower() for w in re.findall(r"[^\W\d_]{4,}", text)}
+    return seen & set().union(*(own_words(c) for c in languages() if c != language))
+
+
+@pytest.mark.parametrize("language", ["nl", "de"])
+@pytest.mark.parametrize("preset", list(GAMES))
+async def test_a_whole_game_in_another_language(  # type: ignore[no-untyped-def]
+    sim: SimTable, client_locales: dict[int, str], preset: str, language: str,
+    transcript_snapshot,
+) -> None:  # fmt: skip
+    for user in sim.users:
+        client_locales[user.id] = language
+    t = await whole_game(sim, preset, language)
+    sim.env.raise_errors()
+    check_talk(t, PLAYERS, t.watch, talk(language))  # type: ignore[attr-defined]
+    for sent in t.sent:
+        assert not foreign_words(sent.text, language), (sent.text, language)
+    assert t.text() == transcript_snapshot
+
+
+async def test_each_player_reads_their_own_language_at_a_dutch_table(  # type: ignore[no-untyped-def]
+    sim: SimTable, client_locales: dict[int, str], transcript_snapshot
+) -> None:
+    """alice (Dutch client) opens a Dutch table; bob's client is German, carol's English:
+    their dice and refusals come in their own language, the table speaks Dutch."""
+    a, b, c, _ = sim.users
+    client_locales.update({a.id: "nl", b.id: "de", c.id: "en-GB"})
+    sim.bot.tables.rng = random.Random(51)
+    t = Transcript(sim)
+    await open_table(t, "mexican", 3, "nl")
+    await play(t, Driver(t, 51), rounds=2)
+    table = sim.bot.tables.get(sim.channel.id)
+    assert table is not None
+    somebody_else = next(u for u in (a, b, c) if str(u.id) != table.game.to_move)
+    await t.act(somebody_else, "/bullshit", somebody_else.slash(sim.channel, "bullshit"))
+    await end_by_host(t)
+    sim.env.raise_errors()
+    spoken = {a.id: "nl", b.id: "de", c.id: "en"}
+    private = [s for s in t.sent if s.kind == "private"]
+    assert {s.to for s in private} >= {a.id, b.id, c.id}, "everyone got a private reply"
+    for sent in private:
+        assert sent.to is not None
+        assert not foreign_words(sent.text, spoken[sent.to]), (sent.text, sent.to)
+        seen = {w.lower() for w in re.findall(r"[^\W\d_]{4,}", sent.text)}
+        # A reply of short words only ("You're in.") names no language; any other has one.
+        assert not seen or own_words(spoken[sent.to]) & seen, sent.text
+    for sent in t.public():
+        assert not foreign_words(sent.text, "nl"), sent.text
     assert t.text() == transcript_snapshot

@@ -363,7 +363,7 @@ def test_a_move_whose_answer_is_lost_is_posted_to_the_channel(rig: Rig, failure:
             await asyncio.sleep(0.01)
         assert posted, "the table was not posted after the answer was lost"
         stored = json.loads(rig.state(channel) or "{}")["engine"]
-        assert stored["move_no"] == before + 1 and stored["last"] is not None
+        assert stored["move_no"] == before + 1  # the roll is stored (whatever it showed)
         assert "rolls **" in posted[-1]["content"] and controls(posted[-1])
         assert "nothing was changed" not in posted[-1]["content"].lower()
 

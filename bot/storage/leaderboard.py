@@ -23,6 +23,8 @@ from .models import Ranked, RoundRecord
 class Stat:
     """A ranked statistic: an SQL expression over one bucket row, and who qualifies."""
 
+    #: The English name, to read this table by. Players see the catalog's ``stat-<key>``
+    #: in their language (cogs/stats.py): storage knows nothing of languages.
     title: str
     expr: str
     #: Rows must satisfy this (e.g. a minimum number of games for a rate).
@@ -59,9 +61,11 @@ _ORDER = "value DESC, games_played DESC, user_id"
 def _bucket(spec: Stat) -> str:
     """The FROM and WHERE of every ranking query, so the page, the total and a player's
     own place always count exactly the same players."""
+    # user_id > 0: computer players' figures are kept under negative ids, and people
+    # rank among people (README, Playing against the computer).
     return (
         "FROM stat_buckets WHERE guild_id = :guild AND channel_id = :channel"
-        f" AND period = :period AND ({spec.where})"
+        f" AND period = :period AND user_id > 0 AND ({spec.where})"
     )
 
 
@@ -151,6 +155,22 @@ class LeaderboardQueries:
         if mine is None:
             return None
         return Ranked(int(mine[2]) + 1, user_id, float(mine[0]), int(mine[1]))
+
+    async def bluff_rates(self, guild_id: int, user_ids: list[int]) -> dict[int, tuple[int, int]]:
+        """(bluffs made, claims made) per player in a server, all time: what an expert
+        computer player reads of its opponents (README, Playing against the computer)."""
+        if not user_ids:
+            return {}
+        marks = ", ".join("?" for _ in user_ids)
+        rows = await self._fetchall(
+            "SELECT b.user_id, b.bluffs_made, COALESCE(c.n, 0) FROM stat_buckets b"
+            " LEFT JOIN (SELECT user_id, SUM(n) AS n FROM claim_counts WHERE guild_id = ?"
+            " GROUP BY user_id) c ON c.user_id = b.user_id"
+            " WHERE b.guild_id = ? AND b.channel_id = 0 AND b.period = 'all'"
+            f" AND b.user_id IN ({marks})",
+            (guild_id, guild_id, *user_ids),
+        )
+        return {int(row[0]): (int(row[1]), int(row[2])) for row in rows}
 
     async def favourite_claim(self, guild_id: int, user_id: int) -> tuple[str, int] | None:
         row = await self._fetchone(

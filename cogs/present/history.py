@@ -8,32 +8,34 @@ from typing import Any
 from bot.engine import Reason
 from bot.storage import RoundRecord
 
+from . import i18n
+from .i18n import Talk
 from .words import Words, amount, who
 
 #: A line longer than this says how many more penalties there were instead.
 LINE_BUDGET = 300
-REASONS = {
-    Reason.CALL: "on a call", Reason.FOLD: "folded", Reason.TIMER: "time ran out",
-    Reason.LOWEST: "lowest roll", Reason.END_EARLY: "ended it early",
-    "end early": "ended it early", "timeout": "time ran out",
-}  # fmt: skip
+#: Reasons stored in words before they were codes (old history), as their codes: the
+#: catalog's ``history-lost`` says each code in the reader's language.
+OLD_REASONS = {"end early": Reason.END_EARLY, "timeout": Reason.TIMER}
 
 
-def history_line(record: RoundRecord) -> str:
-    words = Words.of_preset(record.ruleset)
-    head = f"`#{record.round_no}` {record.ruleset}: "
+def history_line(record: RoundRecord, t: Talk | None = None) -> str:
+    """One round as the reader's language says it (English when no reader is known)."""
+    t = t or i18n.talk()
+    words = Words.of_preset(record.ruleset, t)
     if record.reason == Reason.VOID or record.loser_id is None:
-        head += "void, nobody paid"
+        text = t("history-void", round=record.round_no, preset=record.ruleset)
     else:
-        head += f"{who(str(record.loser_id))} lost ({REASONS.get(record.reason, record.reason)})"
+        reason = OLD_REASONS.get(record.reason, record.reason)
+        text = t("history-lost", round=record.round_no, preset=record.ruleset,
+                 p=who(str(record.loser_id), t), reason=str(reason))  # fmt: skip
     paid: Sequence[Sequence[Any]] = record.summary.get("paid", [])
     bits = [_penalty(words, line) for line in paid]
-    text = head
     for shown, bit in enumerate(bits):
         more = len(bits) - shown
         candidate = f"{text}{' · ' if shown else ' — '}{bit}"
         if len(candidate) > LINE_BUDGET and more > 1:
-            return f"{text} · and {more} more"
+            return f"{text} · {t('history-more', more=more)}"
         text = candidate
     return text
 
@@ -42,4 +44,6 @@ def _penalty(words: Words, line: Sequence[Any]) -> str:
     player, unit, n, cause = line[0], line[1], int(line[2]), line[3]
     detail = line[4] if len(line) > 4 else {}
     by = line[5] if len(line) > 5 else None
-    return f"{who(str(player))} {amount(n, unit)}: {words.cause(cause, detail or {}, by)}"
+    t = words.talk
+    return t("history-penalty", p=who(str(player), t), amount=amount(n, unit, t),
+             why=words.cause(cause, detail or {}, by))  # fmt: skip

@@ -16,9 +16,10 @@ MOVE_PREFIX, MENU_PREFIX, TOOL_PREFIX = "mx", "mxs", "mxt"
 #: discord.ui.DynamicItem templates: anything behind the prefix, so every id of this bot
 #: reaches a callback, which reads it strictly (below) and refuses what does not parse
 #: (an id of an older version of the bot, or a forged one) with a clear private answer.
-MOVE_ROUTE = r"mx:(?P<rest>.{0,97})"
-MENU_ROUTE = r"mxs:(?P<rest>.{0,96})"
-TOOL_ROUTE = r"mxt:(?P<rest>.{0,96})"
+#: ``(?s)``: a forged id may hold a line break, which must reach the refusal too.
+MOVE_ROUTE = r"(?s)mx:(?P<rest>.{0,97})"
+MENU_ROUTE = r"(?s)mxs:(?P<rest>.{0,96})"
+TOOL_ROUTE = r"(?s)mxt:(?P<rest>.{0,96})"
 _MOVE = re.compile(r"(?P<game>\d{1,19}):(?P<n>\d{1,9}):(?P<move>[a-z]{1,10}(?:\.\w{1,24})?)")
 _MENU = re.compile(r"(?P<game>\d{1,19}):(?P<n>\d{1,9}):(?P<act>[a-z]{1,10})")
 #: The acts a menu offers (a value or a target to pick); any other is no menu of ours.
@@ -26,7 +27,7 @@ MENU_ACTS = frozenset({Act.CLAIM.value, Act.PASS.value, Act.HANDOUT.value, Act.K
 _TOOL = re.compile(
     r"(?P<game>\d{1,19}):(?P<n>\d{1,9}):(?P<tool>[a-z]{1,10})(?:\.(?P<arg>\w{1,64}))?"
 )
-OUTDATED = "That button is from an older version of the bot: use the latest message."
+OUTDATED = "button-outdated"
 
 
 def read_move(rest: str) -> tuple[int, int, str] | None:
@@ -50,7 +51,7 @@ SHOW_DICE, CHECK_CUP, REMATCH = "dice", "cup", "rematch"
 TOOLS = frozenset({SHOW_DICE, CHECK_CUP, REMATCH})
 #: Moves whose buttons stay valid while a lobby fills: the lobby message is edited in
 #: place at every join, so its buttons carry no meaningful move number.
-UNCHECKED = frozenset({Act.JOIN, Act.LEAVE, Act.START})
+UNCHECKED = frozenset({Act.JOIN, Act.LEAVE, Act.START, Act.ADD_COMPUTER})
 
 
 def move_id(game_id: int, move_no: int, move: Move) -> str:

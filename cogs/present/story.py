@@ -12,7 +12,8 @@ from dataclasses import dataclass
 
 from bot.engine import Cause, Event, Game, Kind, Reason
 
-from .words import Words, amount, who
+from .i18n import Talk
+from .words import Words, amount, listing, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -36,131 +37,136 @@ IMPLIED: dict[str, Kind] = {
 }
 
 THREE_ONE_KINDS = frozenset({Kind.SOCIAL, Kind.HANDOUT, Kind.ELBOW})
-LEFT_WORDS = {
-    Reason.LEFT_QUEUE: "{p} left the queue.",
-    Reason.LEFT_GAME: "{p} left the game.",
-    Reason.TIMEOUTS: "{p} missed two turns and leaves the table.",
-}
-OUT_WORDS = {
-    Reason.NO_LIVES: "💀 {p} is out of lives.",
-    Reason.LEFT_GAME: "{p} left the game and is out.",
-    Reason.TIMEOUTS: "{p} missed two turns and is out.",
-}
+#: Messages for leaving and being out, by reason (catalog keys, README Languages).
+LEFT_KEYS = {
+    Reason.LEFT_QUEUE: "left-queue", Reason.LEFT_GAME: "left-game",
+    Reason.TIMEOUTS: "left-timeouts",
+}  # fmt: skip
+OUT_KEYS = {
+    Reason.NO_LIVES: "out-no-lives", Reason.LEFT_GAME: "out-left",
+    Reason.TIMEOUTS: "out-timeouts",
+}  # fmt: skip
+
+
+def _who(s: Scene, player: str | None) -> str:
+    return who(player, s.words.talk)
 
 
 def _joined(s: Scene, e: Event) -> str | None:
-    return None if s.game.phase == "lobby" else f"{who(e.player)} joined."
+    return None if s.game.phase == "lobby" else s.words.talk("joined", p=_who(s, e.player))
 
 
 def _left(s: Scene, e: Event) -> str | None:
     if e.data["reason"] == Reason.LEFT_LOBBY:
         return None  # the lobby message lists who is in
-    return LEFT_WORDS.get(e.data["reason"], "{p} left.").format(p=who(e.player))
+    return s.words.talk(LEFT_KEYS.get(e.data["reason"], "left"), p=_who(s, e.player))
 
 
 def _out(s: Scene, e: Event) -> str:
-    return OUT_WORDS.get(e.data["reason"], "{p} is out.").format(p=who(e.player))
+    return s.words.talk(OUT_KEYS.get(e.data["reason"], "out"), p=_who(s, e.player))
 
 
 def _host(s: Scene, e: Event) -> str | None:
     # Nobody needs a new host for a game that is over.
-    return None if s.game.phase == "over" else f"{who(e.player)} is the host now."
+    return None if s.game.phase == "over" else s.words.talk("host", p=_who(s, e.player))
 
 
 def _rolled(s: Scene, e: Event) -> str | None:
-    p, d = who(e.player), e.data
+    p, d, t = _who(s, e.player), e.data, s.words.talk
     if s.game.bluffing:
-        if d.get("blind"):
-            return f"{p} rolls blind under the cup: nobody saw the dice."
-        return f"{p} rolls under the cup."
+        return t("rolled-blind" if d.get("blind") else "rolled-under-cup", p=p)
     if d["dice"] == "31" and s.kinds & THREE_ONE_KINDS:
         return None  # the 3-1's own line says it
     roll = s.words.roll(d["dice"])
     if d.get("rolloff"):
-        return f"{p} rolls **{roll}** in the roll-off."
+        return t("rolled-rolloff", p=p, roll=roll)
     n = d.get("n") or 1
     # Later rolls of a turn are the same player's: the turn message named them already.
     if d.get("kept"):
-        return f"Roll {n}: keeps the {d['kept']}, **{roll}**."
+        return t("rolled-kept", n=n, die=d["kept"], roll=roll)
     if n > 1:
-        return f"Roll {n}: **{roll}**."
-    return f"{p} rolls **{roll}**."
+        return t("rolled-again", n=n, roll=roll)
+    return t("rolled", p=p, roll=roll)
 
 
 def _claimed(s: Scene, e: Event) -> str:
-    return f"{who(e.player)} claims **{s.words.roll(e.data['claim'])}**."
+    return s.words.talk("claimed", p=_who(s, e.player), claim=s.words.roll(e.data["claim"]))
 
 
 def _passed(s: Scene, e: Event) -> str:
-    claim = s.words.roll(e.data["claim"])
-    return f"{who(e.player)} passes the cup on unseen, claiming **{claim}**."
+    return s.words.talk("passed", p=_who(s, e.player), claim=s.words.roll(e.data["claim"]))
 
 
 def _accepted(s: Scene, e: Event) -> str | None:
     if e.data.get("by_roll"):
         return None  # rolling is accepting (README, Rule sets); the roll says it
-    return f"{who(e.player)} accepts **{s.words.roll(e.data['claim'])}**."
+    return s.words.talk("accepted", p=_who(s, e.player), claim=s.words.roll(e.data["claim"]))
 
 
 def _reveal(s: Scene, e: Event) -> str:
     d, w = e.data, s.words
-    claim, cup = w.roll(d["claim"]), w.roll(d["dice"])
-    verdict = "Bluff caught!" if d["bluff"] else "It was true!"
-    return (
-        f"{who(e.player)} calls **bullshit** on {who(d['claimer'])}'s **{claim}**: "
-        f"**{cup}** under the cup. {verdict} ({w.odds(d['claim'])})"
-    )
+    return w.talk(
+        "reveal-bluff" if d["bluff"] else "reveal-true",
+        p=_who(s, e.player), claimer=_who(s, d["claimer"]), claim=w.roll(d["claim"]),
+        cup=w.roll(d["dice"]), odds=w.odds(d["claim"]),
+    )  # fmt: skip
 
 
 def _penalty(s: Scene, e: Event) -> str | None:
     """A player's penalties of one cause, merged (see ``merge_penalties``)."""
-    d = e.data
+    d, t = e.data, s.words.talk
     cause = d["cause"]
     if cause == Cause.SOCIAL:
         return None  # "everyone sips" says it
     paid: list[tuple[str, int]] = d["paid"]
-    drunk = [amount(n, u) for u, n in paid if u != "life"]
-    lives = [amount(n, u) for u, n in paid if u == "life"]
-    p = who(e.player)
+    drunk = listing([amount(n, u, t) for u, n in paid if u != "life"], t)
+    lives = listing([amount(n, u, t) for u, n in paid if u == "life"], t)
+    p = _who(s, e.player)
     if cause == Cause.HANDED_OUT:
-        return f"{who(d['by'])} hands **{' and '.join(drunk)}** to {p}."
-    parts = []
-    if drunk:
-        parts.append(f"takes **{' and '.join(drunk)}**")
-    if lives:
-        parts.append(f"loses **{' and '.join(lives)}**")
-    line = f"→ {p} " + " and ".join(parts)
-    if IMPLIED.get(cause) not in s.kinds:
-        line += f": {s.words.cause(cause, d.get('detail') or {}, d.get('by'))}"
-    return line + "."
+        return t("penalty-handed", by=_who(s, d["by"]), p=p, drunk=drunk)
+    if IMPLIED.get(cause) in s.kinds:
+        why = ""
+    else:
+        why = s.words.cause(cause, d.get("detail") or {}, d.get("by"))
+    kind = "both" if drunk and lives else "lives" if lives else "drunk"
+    return t(f"penalty-{kind}" + ("-why" if why else ""), p=p, drunk=drunk, lives=lives, why=why)
 
 
 def _round_over(s: Scene, e: Event) -> str | None:
     if e.player is None:
-        return f"Round {e.data['round']} is void: nobody pays."
+        return s.words.talk("round-void", round=e.data["round"])
     return None  # the penalty line names the loser
 
 
 def _knight(s: Scene, e: Event) -> str:
     if e.data.get("knight") is None:
-        return "There is no Knight now."
-    return f"{who(e.player)} is the **Knight**."
+        return s.words.talk("knight-none")
+    return s.words.talk("knight", p=_who(s, e.player))
 
 
 def _game_over(s: Scene, e: Event) -> str:
-    d = e.data
+    d, t = e.data, s.words.talk
     if d.get("winner"):
-        return f"🏆 **{who(d['winner'])} wins!**"
+        return t("over-winner", p=_who(s, d["winner"]))
     if d.get("loser"):
-        return f"💀 {who(d['loser'])} hit zero lives and loses the game."
+        return t("over-loser", p=_who(s, d["loser"]))
     if d.get("ended_by"):
-        return f"🏁 {who(d['ended_by'])} ended the game."
-    return "🏁 Game over: too few players left."
+        return t("over-ended", p=_who(s, d["ended_by"]))
+    return t("over-empty")
 
 
-def _plain(template: str) -> Callable[[Scene, Event], str]:
+def _says(key: str, *fields: str) -> Callable[[Scene, Event], str]:
+    """A line that needs only the player and some plain fields of the event."""
+
     def line(s: Scene, e: Event) -> str:
-        return template.format(p=who(e.player), **e.data)
+        return s.words.talk(key, p=_who(s, e.player), **{f: e.data[f] for f in fields})
+
+    return line
+
+
+def _says_roll(key: str, field: str) -> Callable[[Scene, Event], str]:
+    def line(s: Scene, e: Event) -> str:
+        return s.words.talk(key, p=_who(s, e.player), roll=s.words.roll(e.data[field]))
 
     return line
 
@@ -169,51 +175,47 @@ def _none(s: Scene, e: Event) -> None:
     return None
 
 
-def _roll_named(field: str, template: str) -> Callable[[Scene, Event], str]:
-    def line(s: Scene, e: Event) -> str:
-        return template.format(p=who(e.player), roll=s.words.roll(e.data[field]))
-
-    return line
-
-
 HANDLERS: dict[Kind, Callable[[Scene, Event], str | None]] = {
     Kind.LOBBY: _none,  # the lobby message itself
     Kind.JOINED: _joined,
-    Kind.WAITING: _plain("{p} joins at the next round."),
-    Kind.SEATED: _plain("{p} sits down."),
+    Kind.WAITING: _says("waiting"),
+    Kind.SEATED: _says("seated"),
     Kind.LEFT: _left,
     Kind.OUT: _out,
     Kind.HOST: _host,
-    Kind.STARTED: _plain("🎲 Game on!"),
-    Kind.ROUND_STARTED: _plain("**Round {round}**"),
+    Kind.STARTED: _says("started"),
+    Kind.ROUND_STARTED: _says("round-started", "round"),
     Kind.TURN: _none,  # the prompt names who is next
     Kind.ROLLED: _rolled,
     Kind.DICE: _none,  # private: only ever in the roller's own reply
-    Kind.SOCIAL: _plain("{p} rolled 3-1: **Social**! Everyone sips, and {p} rolls again."),
-    Kind.HANDOUT: _plain("{p} rolled 3-1: a sip to hand out, then a free roll."),
-    Kind.ELBOW: _plain("{p} rolled 3-1: **Elbow**! The turn starts over."),
+    Kind.SOCIAL: _says("social"),
+    Kind.HANDOUT: _says("handout"),
+    Kind.ELBOW: _says("elbow"),
     Kind.CLAIMED: _claimed,
     Kind.PASSED: _passed,
     Kind.ACCEPTED: _accepted,
     Kind.REVEAL: _reveal,
-    Kind.FOLDED: _roll_named("claim", "{p} folds against **{roll}**."),
+    Kind.FOLDED: _says_roll("folded", "claim"),
     Kind.PENALTY: _penalty,
     Kind.ROUND_OVER: _round_over,
-    Kind.STOOD: _roll_named("roll", "{p} stands on **{roll}**."),
-    Kind.ENDED_ROUND: lambda s, e: (
-        f"{who(e.player)} {s.words.ending[0]} on **{s.words.roll(e.data['roll'])}**."
+    Kind.STOOD: _says_roll("stood", "roll"),
+    Kind.ENDED_ROUND: lambda s, e: s.words.talk(
+        "ended-round",
+        p=_who(s, e.player),
+        verb=s.words.ending("verb"),
+        roll=s.words.roll(e.data["roll"]),
     ),
-    Kind.TAPPED: lambda s, e: (
-        f"{who(e.player)} hits **TAP**: {who(e.data['roller'])}'s 3-2 is locked in."
+    Kind.TAPPED: lambda s, e: s.words.talk(
+        "tapped", p=_who(s, e.player), roller=_who(s, e.data["roller"])
     ),
-    Kind.STUCK: _plain("**STUCK!** {p} has a 3-2: anyone else may TAP to lock it in."),
-    Kind.POT: _plain("The pot is **{pot}**."),
+    Kind.STUCK: _says("stuck"),
+    Kind.POT: _says("pot", "pot"),
     Kind.KNIGHT: _knight,
-    Kind.KNIGHT_CHOICE: _plain("{p} rolled 1-1 as Knight and names the next Knight."),
-    Kind.LIMIT: _plain("Roll limit this round: **{limit}**."),
-    Kind.TIMEOUT: _plain("⏰ {p}'s time ran out."),
-    Kind.ROLLOFF: lambda s, e: (
-        "Tie for lowest: " + ", ".join(map(who, e.data["players"])) + " roll off."
+    Kind.KNIGHT_CHOICE: _says("knight-choice"),
+    Kind.LIMIT: _says("limit", "limit"),
+    Kind.TIMEOUT: _says("timeout"),
+    Kind.ROLLOFF: lambda s, e: s.words.talk(
+        "rolloff", players=listing([_who(s, p) for p in e.data["players"]], s.words.talk)
     ),
     Kind.GAME_OVER: _game_over,
 }
@@ -244,10 +246,10 @@ def merge_penalties(events: Iterable[Event]) -> list[Event]:
     return out
 
 
-def story(game: Game, events: Iterable[Event]) -> list[str]:
+def story(game: Game, events: Iterable[Event], talk: Talk) -> list[str]:
     """The public lines of one move, in the order things happened."""
     public = merge_penalties(events)
-    scene = Scene(game, Words.of(game), frozenset(e.kind for e in public))
+    scene = Scene(game, Words.of(game, talk), frozenset(e.kind for e in public))
     lines = []
     for event in public:
         line = HANDLERS[event.kind](scene, event)

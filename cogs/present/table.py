@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterable, Sequence
 
-from bot.engine import RANK, Act, Game, Kind, Move
+from bot.ai.personas import next_id, next_persona, persona_of
+from bot.engine import RANK, Act, Game, GameError, Kind, Move
+from bot.engine.rolls import spellings_for
 from bot.engine.state import POINTS_PER
 from bot.fairness import Commitment, message
 from bot.tables import Outcome, Table
 
-from . import ids
+from . import i18n, ids
+from .i18n import Talk, talk
 from .message import (
     CONTENT_LIMIT,
     LABEL_LIMIT,
@@ -31,44 +34,50 @@ from .message import (
     clip,
 )
 from .story import story
-from .words import Words, amount, drinks, mention_ids, who
+from .words import Words, amount, drinks, listing, mention_ids, who
 
 #: Seal characters shown in the channel; the full digest is behind "Check the cup".
 SEAL_SHOWN = 10
 #: Lines of earlier moves a turn message keeps above the newest move's lines.
 KEEP_LINES = 6
 
+#: Buttons by move: catalog key of the label, and style.
 BUTTONS: dict[Act, tuple[str, Style]] = {
-    Act.JOIN: ("Join", "success"),
-    Act.LEAVE: ("Leave", "secondary"),
-    Act.START: ("Start", "primary"),
-    Act.ROLL: ("Roll", "primary"),
-    Act.ROLL_BLIND: ("Roll blind", "secondary"),
-    Act.ACCEPT: ("Accept", "secondary"),
-    Act.BULLSHIT: ("Bullshit!", "danger"),
-    Act.FOLD: ("Fold", "secondary"),
-    Act.STAND: ("Stand", "success"),
-    Act.KEEP: ("Keep", "secondary"),
-    Act.ENDROUND: ("End round early", "danger"),
-    Act.TAP: ("TAP! (anyone else)", "danger"),
+    Act.JOIN: ("button-join", "success"),
+    Act.LEAVE: ("button-leave", "secondary"),
+    Act.START: ("button-start", "primary"),
+    Act.ROLL: ("button-roll", "primary"),
+    Act.ROLL_BLIND: ("button-roll-blind", "secondary"),
+    Act.ACCEPT: ("button-accept", "secondary"),
+    Act.BULLSHIT: ("button-bullshit", "danger"),
+    Act.FOLD: ("button-fold", "secondary"),
+    Act.STAND: ("button-stand", "success"),
+    Act.KEEP: ("button-keep", "secondary"),
+    Act.ENDROUND: ("button-end-round", "danger"),
+    Act.TAP: ("button-tap", "danger"),
+    Act.ADD_COMPUTER: ("button-add-computer", "secondary"),
 }
 MENUS: dict[Act, str] = {
-    Act.CLAIM: "Claim…",
-    Act.PASS: "Pass it on unseen, claiming…",
-    Act.HANDOUT: "Hand your sip to…",
-    Act.KNIGHT: "Name the next Knight…",
+    Act.CLAIM: "menu-claim",
+    Act.PASS: "menu-pass",
+    Act.HANDOUT: "menu-handout",
+    Act.KNIGHT: "menu-knight",
 }
 #: A claim's answers say what follows them: taking the cup is accepting the claim.
-ANSWER_LABELS = {Act.ROLL: "Accept & roll", Act.ROLL_BLIND: "Accept & roll blind",
-                 Act.ACCEPT: "Accept & pass on"}  # fmt: skip
-LAST_CUP = "Check the last cup"
+ANSWER_LABELS = {Act.ROLL: "button-accept-roll", Act.ROLL_BLIND: "button-accept-blind",
+                 Act.ACCEPT: "button-accept-pass"}  # fmt: skip
 #: How the open-roll prompt names each choice the mover has.
-OPEN_CHOICES = {Act.ROLL: "roll again", Act.KEEP: "keep a die", Act.STAND: "stand"}
+OPEN_CHOICES = {Act.ROLL: "choice-roll", Act.KEEP: "choice-keep", Act.STAND: "choice-stand"}
 TOOLS: dict[str, tuple[str, Style]] = {
-    ids.SHOW_DICE: ("Show my dice", "secondary"),
-    ids.CHECK_CUP: ("Check the cup", "secondary"),
-    ids.REMATCH: ("Rematch", "primary"),
+    ids.SHOW_DICE: ("button-show-dice", "secondary"),
+    ids.CHECK_CUP: ("button-check-cup", "secondary"),
+    ids.REMATCH: ("button-rematch", "primary"),
 }
+
+
+def table_talk(table: Table) -> Talk:
+    """The language the table speaks in the channel (chosen at /newgame)."""
+    return talk(table.meta.language)
 
 
 # --- the pieces --------------------------------------------------------------------------
@@ -78,41 +87,42 @@ def seal_text(commit: Commitment) -> str:
     return f"🔒 `{commit.digest[:SEAL_SHOWN]}`"
 
 
-def prompt(game: Game) -> str:
+def prompt(game: Game, t: Talk) -> str:
     """What the player to act must do, naming them."""
     mover = game.to_move
-    p = who(mover)
+    p = who(mover, t)
+    if mover in game.computers:
+        return t("prompt-thinking", p=p)
     choice = game.owes_choice(mover) if mover else None
     if choice is Act.HANDOUT:
-        return f"{p}, hand out your sip."
+        return t("prompt-handout", p=p)
     if choice is Act.KNIGHT:
-        return f"{p}, name the next Knight."
+        return t("prompt-knight", p=p)
     if game.bluffing:
         stage = game.stage
         if stage == "answer":
-            return f"{p}: roll to accept, or call bullshit?"
+            return t("prompt-answer", p=p)
         if stage == "rolled":
-            return f"{p}, claim (you may bluff)." if mover in game.seen_by else f"{p}, claim."
+            return t("prompt-claim-seen" if mover in game.seen_by else "prompt-claim", p=p)
         if stage == "accepted":
-            if game.can_pass_after_accept():
-                return f"{p}, roll, or pass the cup on unseen."
-            return f"{p}, roll."
+            return t("prompt-accepted-pass" if game.can_pass_after_accept()
+                     else "prompt-accepted", p=p)  # fmt: skip
         if stage == "reroll":
-            return f"{p}, roll again."
-        return f"{p}, roll under the cup."
+            return t("prompt-reroll", p=p)
+        return t("prompt-roll-cup", p=p)
     if game.rolloff is not None:
-        return f"{p}, roll off."
+        return t("prompt-rolloff", p=p)
     if game.last is None:
-        return f"{p}, your roll."
+        return t("prompt-your-roll", p=p)
     acts = {m.act for m in game.legal_actions(mover)} if mover else set()
-    choices = {**OPEN_CHOICES, Act.ENDROUND: Words.of(game).ending[1]}
-    said = [choices[a] for a in (Act.ROLL, Act.KEEP, Act.STAND, Act.ENDROUND) if a in acts]
-    if len(said) > 1:
-        return f"{p}, {', '.join(said[:-1])} or {said[-1]}."
-    return f"{p}, {said[0] if said else 'your move'}."
+    said = [t(OPEN_CHOICES[a]) if a in OPEN_CHOICES else Words.of(game, t).ending("choice")
+            for a in (Act.ROLL, Act.KEEP, Act.STAND, Act.ENDROUND) if a in acts]  # fmt: skip
+    if not said:
+        return t("prompt-your-move", p=p)
+    return t("prompt-choices", p=p, choices=listing(said, t, word="or"))
 
 
-def status(table: Table) -> str:
+def status(table: Table, t: Talk) -> str:
     """The state a player needs for the move at hand, on one line."""
     game, meta = table.game, table.meta
     bits = []
@@ -121,43 +131,43 @@ def status(table: Table) -> str:
     if not game.bluffing and game.rolloff is None and game.to_move is not None:
         left = max(game.allowed_rolls() - game.rolls, 0)
         if left and game.limit is None:
-            bits.append(f"{left} {'roll' if left == 1 else 'rolls'} left (sets the limit)")
+            bits.append(t("status-rolls-left-first", left=left))
         elif left:
-            bits.append(f"{left} of {game.limit} {'roll' if game.limit == 1 else 'rolls'} left")
+            bits.append(t("status-rolls-left", left=left, limit=game.limit))
     if meta.deadline is not None:
         bits.append(f"⏱ <t:{int(meta.deadline)}:R>")
     return " · ".join(bits)
 
 
-def results(game: Game) -> str:
+def results(game: Game, t: Talk) -> str:
     """The open rolls standing in this round, lowest first, so the next roller knows what
     to beat."""
     if game.bluffing or not game.results:
         return ""
-    words = Words.of(game)
+    words = Words.of(game, t)
     ranked = sorted(game.results.items(), key=lambda kv: RANK[kv[1]])
-    return "So far: " + ", ".join(f"{who(p)} {words.roll(r)}" for p, r in ranked)
+    return ", ".join(f"{who(p, t)} {words.roll(r)}" for p, r in ranked)
 
 
-def scores(game: Game) -> str:
+def scores(game: Game, t: Talk) -> str:
     """Lives left (and drinks taken) per seated player, one line; nothing while everyone
     still stands where they started."""
     if all(not game.players[p].totals for p in game.seats):
         lives = {game.players[p].lives for p in game.seats}
         if len(lives) == 1:
             (each,) = lives
-            return f"❤️ {each} each" if each is not None else ""
+            return t("scores-each", lives=each) if each is not None else ""
     parts = []
     for player in game.seats:
         state = game.players[player]
         bits = []
         if state.lives is not None:
             bits.append(f"❤️ {state.lives}")
-        taken = drinks(state.totals)
+        taken = drinks(state.totals, t)
         if taken:
             bits.append(taken)
         if bits:  # a drinking game names only those who drank
-            parts.append(f"{who(player)} {' '.join(bits)}")
+            parts.append(f"{who(player, t)} {' '.join(bits)}")
     return " · ".join(parts)
 
 
@@ -165,24 +175,26 @@ def names_of(table: Table) -> dict[str, str]:
     return {p: table.meta.names.get(p, p) for p in table.game.players}
 
 
-def move_button(table: Table, move: Move, label: str | None = None, row: int = 0) -> Button:
-    default, style = BUTTONS[move.act]
+def move_button(
+    table: Table, move: Move, t: Talk, label: str | None = None, row: int = 0
+) -> Button:
+    key, style = BUTTONS[move.act]
     return Button(
-        clip(label or default, LABEL_LIMIT),
+        clip(label or t(key), LABEL_LIMIT),
         ids.move_id(table.game_id, table.game.move_no, move),
         style,
         row,
     )
 
 
-def tool_button(table: Table, tool: str, arg: str = "", row: int = 1) -> Button:
-    label, style = TOOLS[tool]
-    return Button(label, ids.tool_id(table.game_id, table.game.move_no, tool, arg), style, row)
+def tool_button(table: Table, tool: str, t: Talk, arg: str = "", row: int = 1) -> Button:
+    key, style = TOOLS[tool]
+    return Button(t(key), ids.tool_id(table.game_id, table.game.move_no, tool, arg), style, row)
 
 
-def menus(table: Table, moves: Sequence[Move], acts: Iterable[Act]) -> list[Menu]:
+def menus(table: Table, moves: Sequence[Move], acts: Iterable[Act], t: Talk) -> list[Menu]:
     """Menus for the moves that take a value or a target, highest claim first."""
-    game, words = table.game, Words.of(table.game)
+    game, words = table.game, Words.of(table.game, t)
     names = names_of(table)
     out = []
     for act in acts:
@@ -194,7 +206,7 @@ def menus(table: Table, moves: Sequence[Move], acts: Iterable[Act]) -> list[Menu
         else:
             options = [(clip(names.get(m.to or "", m.to or ""), OPTION_LIMIT), m.encode())
                        for m in offered]  # fmt: skip
-        out.append(Menu(ids.menu_id(table.game_id, game.move_no, act), MENUS[act],
+        out.append(Menu(ids.menu_id(table.game_id, game.move_no, act), t(MENUS[act]),
                         tuple(options[:MENU_OPTIONS])))  # fmt: skip
     return out
 
@@ -206,14 +218,15 @@ def claim_label(words: Words, move: Move) -> str:
     return said if said == digits else f"{said} ({digits})"
 
 
-def move_components(table: Table) -> list[Component]:
+def move_components(table: Table, t: Talk) -> list[Component]:
     """The public buttons of the move that is due: the mover's moves on the first row,
     TAP (for everyone else) and tools on the second, menus below."""
     game = table.game
     mover = game.to_move
     if game.phase != "playing" or mover is None:
         return []
-    moves = game.legal_actions(mover)
+    # A computer's turn shows no buttons of its own: nobody else could use them.
+    moves = [] if mover in game.computers else game.legal_actions(mover)
     buttons: list[Component] = []
     for move in moves:
         if move.act not in BUTTONS:
@@ -221,44 +234,47 @@ def move_components(table: Table) -> list[Component]:
         if move.act is Act.ACCEPT and not game.can_pass_after_accept():
             continue  # accepting would only lead to a roll: the Roll button does both
         label = None
-        if game.bluffing and game.stage == "answer":
-            label = ANSWER_LABELS.get(move.act)
+        if game.bluffing and game.stage == "answer" and move.act in ANSWER_LABELS:
+            label = t(ANSWER_LABELS[move.act])
         elif move.act is Act.KEEP:
-            label = f"Keep the {move.die}"
+            label = t("button-keep-die", die=move.die)
         elif move.act is Act.ENDROUND:
-            label = Words.of(game).ending[2]
-        buttons.append(move_button(table, move, label))
+            label = Words.of(game, t).ending("button")
+        buttons.append(move_button(table, move, t, label))
     if game.stuck:
-        buttons.append(move_button(table, Move(Act.TAP), row=1))
+        buttons.append(move_button(table, Move(Act.TAP), t, row=1))
     if game.sees_cup(mover) and game.stage == "rolled":
-        buttons.append(tool_button(table, ids.SHOW_DICE))
+        buttons.append(tool_button(table, ids.SHOW_DICE, t))
     if game.bluffing and table.meta.commit is not None:
-        buttons.append(tool_button(table, ids.CHECK_CUP, table.meta.commit.digest[:SEAL_SHOWN]))
-    return [*buttons, *menus(table, moves, (Act.CLAIM, Act.PASS, Act.HANDOUT, Act.KNIGHT))]
+        seal = table.meta.commit.digest[:SEAL_SHOWN]
+        buttons.append(tool_button(table, ids.CHECK_CUP, t, seal))
+    acts = (Act.CLAIM, Act.PASS, Act.HANDOUT, Act.KNIGHT)
+    return [*buttons, *menus(table, moves, acts, t)]
 
 
-# --- public messages ---------------------------------------------------------------------
+# --- public messages (in the table's language) -------------------------------------------
 
 
 def turn(table: Table, lines: Sequence[str], *, ping: bool) -> Reply:
     """The live turn message: what happened since the turn began, whose move it is (a
     ping only when the turn has just passed to them), and the state for that move."""
-    game = table.game
+    game, t = table.game, table_talk(table)
     body = []
+    round_line = t("round-started", round=game.round_no)
     for line in lines:
         body.append(line)
-        if line == f"**Round {game.round_no}**":
-            body.append(scores(game))
-    extra = results(game)
+        if line == round_line:
+            body.append(scores(game, t))
+    extra = results(game, t)
     if extra:
-        body.append(extra)
-    body.append(prompt(game))
-    state = status(table)
+        body.append(t("so-far", results=extra))
+    body.append(prompt(game, t))
+    state = status(table, t)
     if state:
         body.append(state)
     content = clip("\n".join(line for line in body if line), CONTENT_LIMIT)
     mover = game.to_move
-    return Reply(content, None, tuple(move_components(table)),
+    return Reply(content, None, tuple(move_components(table, t)),
                  ping=(mover,) if ping and mover else ())  # fmt: skip
 
 
@@ -266,27 +282,47 @@ def lobby(table: Table) -> Reply:
     """The lobby, edited in place as people join; it names the players a rematch invited
     until they sit down, and pings them (their tap on Join is the move asked of them);
     edits ping nobody, so only the first message does."""
-    game = table.game
+    game, t = table.game, table_talk(table)
     o = game.options
-    seats = ", ".join(who(p) for p in game.seats)
-    rules = [amount(o.lives, "life") if o.lives else "no lives", o.units]
-    rules.append(f"{o.turn_timer} s a move" if o.turn_timer else "no timer")
-    description = (
-        f"Host: {who(game.host)}\nIn: {seats} ({len(game.seats)}/{o.max_players})\n"
-        f"{' · '.join(rules)}\nTap **Join** to play; the host taps **Start**."
-    )
-    embed = Embed(title=f"🎲 {game.preset} · new table", description=description)
+    seats = ", ".join(who(p, t) for p in game.seats)
+    rules = [amount(o.lives, "life", t) if o.lives else t("lobby-no-lives"), t(f"units-{o.units}")]
+    rules.append(t("lobby-timer", seconds=o.turn_timer) if o.turn_timer else t("lobby-no-timer"))
+    description = t(
+        "lobby-body", host=who(game.host, t), seats=seats, seated=len(game.seats),
+        most=o.max_players, rules=" · ".join(rules),
+    )  # fmt: skip
+    characters = [f"{who(p, t)} {t(f'persona-{persona.key}')}." for p in game.computers
+                  if (persona := persona_of(p)) is not None]  # fmt: skip
+    if characters:
+        description += "\n" + "\n".join(characters)
+    embed = Embed(title=t("lobby-title", preset=game.preset), description=description)
     waiting = [p for p in table.meta.invited if p not in game.seats]
     content = ""
     if waiting:
-        content = "Rematch! " + " ".join(who(p) for p in waiting) + ": tap **Join**."
-    buttons = tuple(move_button(table, Move(act)) for act in (Act.JOIN, Act.LEAVE, Act.START))
-    return Reply(content, embed, buttons, ping=tuple(waiting))
+        content = t("lobby-rematch", players=" ".join(who(p, t) for p in waiting))
+    buttons = [move_button(table, Move(act), t) for act in (Act.JOIN, Act.LEAVE, Act.START)]
+    if len(game.seats) < o.max_players:
+        seat = next_id(next_persona(game.computers), list(game.players))
+        buttons.append(move_button(table, Move(Act.ADD_COMPUTER, to=seat), t))
+    return Reply(content, embed, tuple(buttons), ping=tuple(waiting))
 
 
-def standing(game: Game) -> list[str]:
+def lobby_note(outcome: Outcome, viewer: str, t: Talk) -> Reply:
+    """The private word for a lobby change made by slash command (the lobby message
+    itself is edited, so the channel keeps one)."""
+    game, move = outcome.table.game, outcome.move
+    if move is not None and move.act is Act.ADD_COMPUTER:
+        return Reply(t("lobby-computer-in", p=who(move.to, t)), private=True)
+    if move is not None and move.act is Act.REMOVE_COMPUTER:
+        return Reply(t("lobby-computer-out", p=who(move.to, t)), private=True)
+    inside = viewer in game.seats or viewer in game.waiting
+    return Reply(t("lobby-you-in" if inside else "lobby-you-out"), private=True)
+
+
+def standing(game: Game, t: Talk | None = None) -> list[str]:
     """Every player who took part, best first, with what decides the game in one
     column: lives left where lives count, otherwise what they drank."""
+    t = t or talk()
     lives = game.options.lives is not None
 
     def key(player: str) -> tuple[int, int, int, int]:
@@ -303,23 +339,24 @@ def standing(game: Game) -> list[str]:
         state = game.players[player]
         bits = []
         if lives:
-            bits.append("out" if not state.lives else f"❤️ {state.lives} left")
-        taken = drinks(state.totals)
+            bits.append(t("standing-out") if not state.lives
+                        else t("standing-lives", lives=state.lives))  # fmt: skip
+        taken = drinks(state.totals, t)
         if taken or not lives:
-            bits.append(taken or amount(0, game.options.units.removesuffix("s")))
+            bits.append(taken or amount(0, game.options.units.removesuffix("s"), t))
         if state.status == "gone":
-            bits.append("left")
-        lines.append(f"{place}. {who(player)} · {' · '.join(bits)}")
+            bits.append(t("standing-left"))
+        lines.append(f"{place}. {who(player, t)} · {' · '.join(bits)}")
     return lines
 
 
 def final(table: Table, lines: Sequence[str], lifted: Commitment | None) -> Reply:
     """The end of a game: how it ended, the final standing, and a Rematch button."""
-    game = table.game
-    embed = Embed(title="Final standing", description="\n".join(standing(game)))
-    buttons = [tool_button(table, ids.REMATCH, row=0)]
+    game, t = table.game, table_talk(table)
+    embed = Embed(title=t("final-title"), description="\n".join(standing(game, t)))
+    buttons = [tool_button(table, ids.REMATCH, t, row=0)]
     if lifted is not None:
-        buttons.append(tool_button(table, ids.CHECK_CUP, lifted.digest[:SEAL_SHOWN], row=0))
+        buttons.append(tool_button(table, ids.CHECK_CUP, t, lifted.digest[:SEAL_SHOWN], row=0))
     return Reply(clip("\n".join(lines), CONTENT_LIMIT), embed, tuple(buttons))
 
 
@@ -328,7 +365,7 @@ def combine(earlier: Sequence[str], new: Sequence[str]) -> list[str]:
     an Elbow) is marked, so no line reads as said twice."""
     lines = list(earlier)
     for line in new:
-        lines.append(line if line not in lines else f"{line} (again)")
+        lines.append(line if line not in lines else f"{line} (×2)")
     return lines
 
 
@@ -341,8 +378,8 @@ def after_move(
     shows (it is updated in place): it stays checkable from here.
     """
     table = outcome.table
-    game = table.game
-    lines = combine(earlier[-KEEP_LINES:], story(game, outcome.events))
+    game, t = table.game, table_talk(table)
+    lines = combine(earlier[-KEEP_LINES:], story(game, outcome.events, t))
     if game.phase == "lobby":
         return lobby(table)
     if game.phase == "over":
@@ -351,9 +388,9 @@ def after_move(
     lifted = outcome.lifted or shown_lift
     if lifted is None:
         return reply
-    check = tool_button(table, ids.CHECK_CUP, lifted.digest[:SEAL_SHOWN])
+    check = tool_button(table, ids.CHECK_CUP, t, lifted.digest[:SEAL_SHOWN])
     if table.meta.commit is not None:  # a new cup is sealed here too: tell them apart
-        check = Button(LAST_CUP, check.custom_id, check.style, check.row)
+        check = Button(t("button-check-last-cup"), check.custom_id, check.style, check.row)
     return Reply(reply.content, reply.embed, (*reply.components, check), reply.ping)
 
 
@@ -374,23 +411,24 @@ REMINDER = "⏰ "
 
 def is_reminder(content: str) -> bool:
     """Whether a message of this bot is a turn-timer reminder (they are deleted once the
-    turn moves on, also across a restart)."""
-    return content.startswith(REMINDER) and ", your move: time runs out" in content
+    turn moves on, also across a restart). Every language's reminder starts the same."""
+    return content.startswith(REMINDER + "<@") and "<t:" in content
 
 
 def reminder(table: Table) -> Reply:
     """Half the turn is gone: a short nudge that pings the player to move."""
+    t = table_talk(table)
     mover = table.game.to_move
     deadline = table.meta.deadline
-    when = f" <t:{int(deadline)}:R>" if deadline is not None else ""
-    text = f"{REMINDER}{who(mover)}, your move: time runs out{when}."
+    when = f"<t:{int(deadline)}:R>" if deadline is not None else ""
+    text = REMINDER + t("reminder", p=who(mover, t), when=when)
     return Reply(text, ping=(mover,) if mover else ())
 
 
-# --- private replies ---------------------------------------------------------------------
+# --- private replies (in the reader's language) ------------------------------------------
 
 
-def private_after(outcome: Outcome) -> Reply | None:
+def private_after(outcome: Outcome, t: Talk) -> Reply | None:
     """What only the mover reads after their move: their dice with the Claim menu, or the
     choice they owe (a hand-out, the next Knight). ``None`` when nothing is private."""
     table, player = outcome.table, outcome.player
@@ -400,75 +438,105 @@ def private_after(outcome: Outcome) -> Reply | None:
         e.kind is Kind.ROLLED and e.player == player and e.data.get("blind") for e in outcome.events
     )
     if dice is not None or (rolled_blind and game.to_move == player):
-        return your_cup(table, player)
+        return your_cup(table, player, t)
     choice = game.owes_choice(player)
     if choice is not None:
         moves = game.legal_actions(player)
-        return Reply(prompt(game), None, tuple(menus(table, moves, (choice,))), private=True)
+        return Reply(prompt(game, t), None, tuple(menus(table, moves, (choice,), t)),
+                     private=True)  # fmt: skip
     return None
 
 
-def your_cup(table: Table, player: str) -> Reply:
+def your_cup(table: Table, player: str, t: Talk) -> Reply:
     """The roller's own view of the cup: the dice (unless rolled blind) and, while it is
     theirs to claim, the Claim menu and Fold."""
     game = table.game
-    words = Words.of(game)
+    words = Words.of(game, t)
     if game.sees_cup(player):
         assert game.cup is not None
-        text = f"🎲 Your dice: **{words.roll(game.cup)}** (only you see this)."
+        text = t("your-dice", dice=words.roll(game.cup))
     elif game.bluffing and game.cup is not None and player == game.to_move:
-        text = "🙈 You rolled blind: nobody, you included, has seen the dice."
+        text = t("your-blind-roll")
     else:
-        return refusal("You haven't seen the dice under the cup.")
+        return refusal(t("not-seen-cup"))
     components: list[Component] = []
     if player == game.to_move and game.stage == "rolled":
         moves = game.legal_actions(player)
-        components += menus(table, moves, (Act.CLAIM,))
+        components += menus(table, moves, (Act.CLAIM,), t)
         if Move(Act.FOLD) in moves:
-            components.append(move_button(table, Move(Act.FOLD)))
-        text += "\nClaim below. You may bluff."
+            components.append(move_button(table, Move(Act.FOLD), t))
+        text += "\n" + t("claim-below")
     return Reply(text, None, tuple(components), private=True)
 
 
-def sealed_cup(commit: Commitment) -> Reply:
-    return Reply(
-        f"🔒 The cup is sealed: `{commit.digest}`\nWhen it is lifted, this button shows "
-        "the dice and the salt, so you can check nobody changed them.",
-        private=True,
-    )
+def sealed_cup(commit: Commitment, t: Talk) -> Reply:
+    return Reply(t("cup-sealed", digest=commit.digest), private=True)
 
 
 def lifted_cup(commit: Commitment, words: Words) -> Reply:
     text = message(commit.dice, commit.salt)
     return Reply(
-        f"🔓 The cup held **{words.roll(commit.dice)}**, sealed as `{commit.digest}`.\n"
-        f"Check it yourself:\n```\nprintf '{text}' | sha256sum\n```",
+        words.talk("cup-lifted", dice=words.roll(commit.dice), digest=commit.digest,
+                   command=f"printf '{text}' | sha256sum"),
         private=True,
-    )
+    )  # fmt: skip
 
 
-def table_view(table: Table, viewer: str) -> Reply:
+def table_view(table: Table, viewer: str, t: Talk) -> Reply:
     """/table: everything public about the table, for the one who asked."""
     game = table.game
     fields: list[tuple[str, str]] = []
     if game.phase == "playing":
-        fields.append(("Move", prompt(game)))
+        fields.append((t("field-move"), prompt(game, t)))
         if game.bluffing and game.standing is not None:
-            fields.append(("Standing claim", Words.of(game).roll(game.standing)))
-        extra = results(game)
+            fields.append((t("field-claim"), Words.of(game, t).roll(game.standing)))
+        extra = results(game, t)
         if extra:
-            fields.append(("This round", extra.removeprefix("So far: ")))
+            fields.append((t("field-round"), extra))
         if game.knight:
-            fields.append(("Knight", who(game.knight)))
+            fields.append((t("field-knight"), who(game.knight, t)))
         if not game.bluffing and game.options.loss == "pot":
-            fields.append(("Pot", str(game.pot)))
-        state = status(table)
+            fields.append((t("field-pot"), str(game.pot)))
+        state = status(table, t)
         if state:
-            fields.append(("Now", state))
-    title = f"🎲 {game.preset} · " + ("lobby" if game.phase == "lobby" else
-                                     f"round {game.round_no}")  # fmt: skip
-    embed = Embed(title=title, description=scores(game) or "—", fields=tuple(fields))
+            fields.append((t("field-now"), state))
+    title = t("table-title-lobby" if game.phase == "lobby" else "table-title",
+              preset=game.preset, round=game.round_no)  # fmt: skip
+    embed = Embed(title=title, description=scores(game, t) or "—", fields=tuple(fields))
     return Reply("", embed, private=True)
+
+
+#: Refusal params that hold roll codes; another language words them in the table's style.
+ROLL_PARAMS = frozenset({"claim", "standing", "roll", "valid"})
+
+
+def error_text(err: GameError, t: Talk, words: Words | None = None) -> str:
+    """A refusal in the reader's language: the engine's English as is, another language from
+    its ``error-<key>`` message (README, Languages). A key the catalog lacks (a sentence
+    raised outside the engine's table) is shown as the engine worded it."""
+    if t.has(err.key):  # a refusal of the bot's own (a button of an earlier game)
+        return t(err.key)
+    key = f"error-{err.key}"
+    if t.language == i18n.DEFAULT or not t.has(key):
+        return str(err)
+    w = words or Words.of_preset("mexican", t)
+    args: dict[str, object] = {}
+    for name, value in err.params.items():
+        if name.endswith("_said"):
+            continue
+        if name in ROLL_PARAMS:
+            codes = value if isinstance(value, list) else [value]
+            value = listing([w.roll(str(c)) for c in codes], t, "or")
+        elif name == "spellings" and isinstance(value, dict):
+            # The engine's examples are English; the reader is shown their own words.
+            examples = spellings_for(t.language).values()
+            value = "; ".join(listing([str(x) for x in v], t, "or") for v in examples)
+        elif isinstance(value, list):
+            value = listing([str(v) for v in value], t)
+        elif name == "player":
+            value = who(str(value), t)
+        args[name] = value
+    return t(key, **args)
 
 
 def refusal(text: str) -> Reply:

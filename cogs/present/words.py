@@ -9,25 +9,31 @@ from __future__ import annotations
 
 import re
 from collections.abc import Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
+from bot.ai.personas import display_name, persona_of_stats_id
 from bot.engine import PRESETS, Cause, Game, Options, Roll, from_code
-from bot.engine.rolls import chance_to_beat, name
+from bot.engine.rolls import THREE_ONE, TOP, chance_to_beat, name
 
-UNIT_WORDS: dict[str, tuple[str, str]] = {
-    "sip": ("sip", "sips"), "shot": ("shot", "shots"), "chug": ("chug", "chugs"),
-    "life": ("life", "lives"), "point": ("point", "points"), "game": ("game", "games"),
-}  # fmt: skip
+from . import i18n
+from .i18n import Talk
+
 #: Drinks in the order a standing sums them up.
 DRINKS = ("sip", "shot", "chug", "point")
 
 
-def who(player: str | None) -> str:
-    """A player as a mention (a user id) or as themselves (names in engine tests)."""
+def who(player: str | None, talk: Talk | None = None) -> str:
+    """A player as a mention (a user id), a computer player by its name and face (never a
+    mention, so never pinged), or as themselves (names in engine tests)."""
     if player is None:
-        return "nobody"
-    return f"<@{player}>" if player.isdigit() else player
+        return (talk or i18n.talk())("nobody")
+    if player.isdigit():
+        return f"<@{player}>"
+    if player.startswith("-") and player[1:].isdigit():  # a computer's stored id
+        persona = persona_of_stats_id(int(player))
+        return persona.display() if persona else (talk or i18n.talk())("a-computer")
+    return display_name(player) or player
 
 
 #: A bare Discord id (a player as the engine names them) not already inside a mention.
@@ -39,23 +45,31 @@ def mention_ids(text: str) -> str:
     return _BARE_ID.sub(lambda m: f"<@{m.group(1)}>", text)
 
 
-def amount(n: int, unit: str) -> str:
-    one, many = UNIT_WORDS.get(unit, (unit, unit))
-    return f"{n:,} {one if n == 1 else many}"
+def amount(n: int, unit: str, talk: Talk | None = None) -> str:
+    return (talk or i18n.talk())("amount", n=n, unit=unit)
 
 
-def drinks(totals: Mapping[str, int]) -> str:
+def listing(items: list[str], talk: Talk | None = None, word: str = "and") -> str:
+    """'a', 'a and b', 'a, b and c' (or 'a or b') in the language's own way."""
+    t = talk or i18n.talk()
+    if not items:
+        return ""
+    text = items[-1]
+    if len(items) > 1:
+        text = t(f"list-{word}", a=items[-2], b=text)
+    for item in reversed(items[:-2]):
+        text = t("list-join", a=item, b=text)
+    return text
+
+
+def drinks(totals: Mapping[str, int], talk: Talk | None = None) -> str:
     """Drinks taken, lives aside: ``2 sips, 1 shot``; empty when nothing was drunk."""
-    return ", ".join(amount(totals[u], u) for u in DRINKS if totals.get(u))
-
-
-#: What ending a round early is called at a table: "abort" in mexicanen (README, Rule
-#: sets), "end early" elsewhere. (verb, choice, button label, cause)
-ENDING: dict[str, tuple[str, str, str, str]] = {
-    "mexicanen": ("aborts the round", "abort the round", "Abort round", "aborted the round"),
-}
-ENDING_EARLY = ("ends the round early", "end the round early", "End round early",
-                "ended the round early")  # fmt: skip
+    t = talk or i18n.talk()
+    parts = [amount(totals[u], u, t) for u in DRINKS if totals.get(u)]
+    text = parts[-1] if parts else ""
+    for part in reversed(parts[:-1]):
+        text = t("list-join", a=part, b=text)
+    return text
 
 
 @dataclass(frozen=True, slots=True)
@@ -64,26 +78,40 @@ class Words:
     top_name: str
     three_one: str
     reroll_three_one: bool
-    #: How ending a round early is said here: (verb, choice, button label, cause).
-    ending: tuple[str, str, str, str] = ENDING_EARLY
+    preset: str = ""
+    talk: Talk = field(default_factory=i18n.talk)
 
     @classmethod
-    def of(cls, game: Game) -> Words:
-        return cls.of_options(game.options, game.preset)
+    def of(cls, game: Game, talk: Talk | None = None) -> Words:
+        return cls.of_options(game.options, game.preset, talk)
 
     @classmethod
-    def of_options(cls, options: Options, preset: str) -> Words:
+    def of_options(cls, options: Options, preset: str, talk: Talk | None = None) -> Words:
         return cls(options.style, options.top_name, options.three_one,
-                   options.three_one != "low", ENDING.get(preset, ENDING_EARLY))  # fmt: skip
+                   options.three_one != "low", preset, talk or i18n.talk())  # fmt: skip
 
     @classmethod
-    def of_preset(cls, preset: str) -> Words:
+    def of_preset(cls, preset: str, talk: Talk | None = None) -> Words:
         """For records that keep only the rule set's name (history, stats)."""
-        return cls.of_options(PRESETS.get(preset, PRESETS["mexican"]), preset)
+        return cls.of_options(PRESETS.get(preset, PRESETS["mexican"]), preset, talk)
+
+    @property
+    def top(self) -> str:
+        return self.talk(f"top-{self.top_name.lower()}")
+
+    def ending(self, part: str) -> str:
+        """How ending a round early is said here: verb, choice, button or cause."""
+        return self.talk(f"end-early-{part}", preset=self.preset)
 
     def roll(self, roll: str | Roll) -> str:
         value = from_code(roll) if isinstance(roll, str) else roll
-        return name(value, self.style, self.top_name, self.three_one)  # type: ignore[arg-type]
+        if value == TOP:
+            return self.top
+        if value == THREE_ONE and self.three_one in ("social", "handout", "elbow"):
+            return self.talk(f"three-one-{self.three_one}")
+        if self.style == "numbers":
+            return name(value, "numbers", self.top_name, self.three_one)
+        return self.talk(f"roll-{value[0]}{value[1]}")
 
     def odds(self, claim: str | Roll) -> str:
         """How often a fresh roll makes the claim, worded for likely and unlikely claims
@@ -93,43 +121,44 @@ class Words:
         out_of = 34 if self.reroll_three_one else 36
         hits = int(chance * out_of)
         if hits == out_of:
-            return f"every fresh roll makes {self.roll(value)}"
+            return self.talk("odds-every", roll=self.roll(value))
         if hits * 3 < out_of:
-            return f"a fresh roll makes it only {hits} in {out_of}"
+            return self.talk("odds-rare", hits=hits, out=out_of)
         if hits * 10 >= out_of * 9:
-            return f"a fresh roll makes it {hits} in {out_of}, nearly always"
-        return f"a fresh roll makes it {hits} in {out_of}"
+            return self.talk("odds-likely", hits=hits, out=out_of)
+        return self.talk("odds-plain", hits=hits, out=out_of)
 
     def cause(self, cause: str, detail: Mapping[str, Any], by: str | None) -> str:
         """Why a penalty was paid, short, in this table's words."""
-        d = detail
+        d, t = detail, self.talk
         match cause:
             case Cause.CAUGHT:
-                return f"caught bluffing {self.roll(d['claim'])} on {self.roll(d['cup'])}"
+                return t("cause-caught", claim=self.roll(d["claim"]), cup=self.roll(d["cup"]))
             case Cause.WRONG_CALL:
-                return f"called a true {self.roll(d['claim'])}"
+                return t("cause-wrong-call", claim=self.roll(d["claim"]))
             case Cause.FOLDED:
-                return f"folded against {self.roll(d['claim'])}"
+                return t("cause-folded", claim=self.roll(d["claim"]))
             case Cause.SOCIAL:
-                return "Social"
+                return t("cause-social")
             case Cause.TIMER:
-                return "time ran out"
+                return t("cause-timer")
             case Cause.HANDED_OUT:
-                return f"handed out by {who(by)}"
+                return t("cause-handed-out", by=who(by, t))
             case Cause.KNIGHT_ONE_ONE:
-                return "Knight, on a 1-1"
+                return t("cause-knight-one-one")
             case Cause.KNIGHT_DOUBLE:
-                return f"Knight, on a double {d['die']}"
+                return t("cause-knight-double", die=d["die"])
             case Cause.ENDED_EARLY:
-                return self.ending[3]
+                return self.ending("cause")
             case Cause.LOWEST | Cause.POT:
-                if d.get("roll") is None:
-                    base = "last of the tied players"
-                else:
-                    base = f"lowest roll ({self.roll(d['roll'])})"
-                if cause == Cause.POT:
-                    return f"the pot, {base}"
+                roll = None if d.get("roll") is None else self.roll(d["roll"])
                 mexes = d.get("mexes") or 0
-                return base + (f", {mexes}× {self.top_name}" if mexes else "")
+                if cause == Cause.POT:
+                    return t("cause-pot", roll=roll) if roll else t("cause-pot-tied-left")
+                if roll is None:
+                    key = "cause-tied-left-mexes" if mexes else "cause-tied-left"
+                    return t(key, mexes=mexes, top=self.top)
+                key = "cause-lowest-mexes" if mexes else "cause-lowest"
+                return t(key, roll=roll, mexes=mexes, top=self.top)
         # Causes stored as text before they were codes (saved games, old history).
         return str(cause)

@@ -214,9 +214,9 @@ class Driver:
     def pick(self, game: Game) -> tuple[str, Move]:
         mover = game.to_move
         assert mover is not None
-        if game.stuck and self.rng.random() < 0.5:
-            tapper = self.rng.choice([p for p in game.seats if p != mover])
-            return tapper, Move(Act.TAP)
+        tappers = [p for p in game.seats if p != mover and p in self.users]
+        if game.stuck and tappers and self.rng.random() < 0.5:
+            return self.rng.choice(tappers), Move(Act.TAP)
         moves = game.legal_actions(mover)
         acts = list(dict.fromkeys(m.act for m in moves))
         act = self.rng.choice(acts)

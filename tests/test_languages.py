@@ -1,0 +1,139 @@
+"""The catalogs and the localized commands (README, Languages).
+
+Every catalog must hold every message of the English one with the same variables, so a
+Dutch or German table never falls back to English; every slash command, option and
+choice must reach Discord with a Dutch and a German name that Discord accepts.
+"""
+
+from __future__ import annotations
+
+import re
+import string
+from typing import Any
+
+import pytest
+from fluent.syntax import FluentParser, ast
+from fluent.syntax.visitor import Visitor
+
+from bot.engine.errors import ENGLISH
+from cogs.present.i18n import LOCALES, languages
+from cogs.translate import valid_name
+from tests.conftest import SimTable
+
+OTHERS = [code for code in languages() if code != "en"]
+
+
+def _messages(language: str) -> dict[str, ast.Message]:
+    resource = FluentParser().parse((LOCALES / f"{language}.ftl").read_text("utf-8"))
+    junk = [entry for entry in resource.body if isinstance(entry, ast.Junk)]
+    assert not junk, f"{language}.ftl does not parse: {junk[0].content[:200]!r}"
+    return {e.id.name: e for e in resource.body if isinstance(e, ast.Message)}
+
+
+class _Variables(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: set[str] = set()
+
+    def visit_VariableReference(self, node: ast.VariableReference) -> None:
+        self.found.add(node.id.name)
+        self.generic_visit(node)
+
+
+def _variables(message: ast.Message) -> set[str]:
+    visitor = _Variables()
+    visitor.visit(message)
+    return visitor.found
+
+
+def _error_variables(template: str) -> set[str]:
+    """An engine refusal's variables as a catalog names them: ``{claim_said}`` is the
+    roll ``$claim`` in the table's words, ``{spellings[digits]}`` is ``$spellings``."""
+    names = set()
+    for _, field, _, _ in string.Formatter().parse(template):
+        if field:
+            names.add(re.split(r"[.\[]", field)[0].removesuffix("_said"))
+    return names
+
+
+def test_there_are_three_languages() -> None:
+    assert languages() == ("en", "de", "nl")
+
+
+@pytest.mark.parametrize("language", OTHERS)
+def test_every_message_is_in_every_catalog_with_the_same_variables(language: str) -> None:
+    english, other = _messages("en"), _messages(language)
+    expected = {key: _variables(m) for key, m in english.items()}
+    expected |= {f"error-{key}": _error_variables(text) for key, text in ENGLISH.items()}
+    assert sorted(set(expected) - set(other)) == [], f"missing in {language}.ftl"
+    assert sorted(set(other) - set(expected)) == [], f"extra in {language}.ftl"
+    wrong = {key: (sorted(_variables(other[key])), sorted(names))
+             for key, names in expected.items() if _variables(other[key]) != names}  # fmt: skip
+    assert wrong == {}, f"variables differ in {language}.ftl (theirs, English)"
+
+
+def test_english_says_no_engine_refusal_twice() -> None:
+    """The engine words refusals in English itself; a copy in en.ftl would drift."""
+    assert [key for key in _messages("en") if key.startswith("error-")] == []
+
+
+def _localized(item: dict[str, Any], field: str) -> dict[str, str]:
+    return item.get(f"{field}_localizations") or {}
+
+
+def _synced_commands(sim: SimTable) -> list[dict[str, Any]]:
+    (sync,) = [r for r in sim.env.http_requests if r.method == "PUT" and "commands" in r.path]
+    assert isinstance(sync.json, list)
+    return sync.json
+
+
+@pytest.mark.parametrize("language", OTHERS)
+async def test_every_command_option_and_choice_is_localized(sim: SimTable, language: str) -> None:
+    commands = _synced_commands(sim)
+    assert len(commands) >= 20
+    for command in commands:
+        name = _localized(command, "name").get(language)
+        assert name and valid_name(name), (command["name"], name)
+        assert _localized(command, "description").get(language), command["name"]
+        assert len(_localized(command, "description")[language]) <= 100
+        names = set()
+        for option in command.get("options", []):
+            where = f"/{command['name']} {option['name']}"
+            option_name = _localized(option, "name").get(language)
+            assert option_name and valid_name(option_name), (where, option_name)
+            names.add(option_name)
+            text = _localized(option, "description").get(language)
+            assert text and len(text) <= 100, where
+            for choice in option.get("choices", []):
+                if option["name"] in ("ruleset", "language", "computer"):
+                    # rule sets and computer players keep their names everywhere; each
+                    # language names itself
+                    continue
+                shown = _localized(choice, "name").get(language)
+                assert shown and len(shown) <= 100, (where, choice["name"])
+        assert len(names) == len(command.get("options", [])), f"/{command['name']}: clash"
+
+
+async def test_the_english_catalog_says_what_the_code_says(sim: SimTable) -> None:
+    """en.ftl holds the commands' English for translators; it must not drift from the code."""
+    english = {key: m for key, m in _messages("en").items()}
+
+    def said(key: str) -> str:
+        pattern = english[key].value
+        assert pattern is not None
+        return "".join(e.value for e in pattern.elements if isinstance(e, ast.TextElement))
+
+    for command in _synced_commands(sim):
+        name = command["name"]
+        assert said(f"command-{name}") == name
+        assert said(f"command-{name}-desc") == command["description"]
+        for option in command.get("options", []):
+            assert said(f"option-{name}-{option['name']}") == option["name"]
+            assert said(f"option-{name}-{option['name']}-desc") == option["description"]
+
+
+def test_language_names_are_names_of_themselves() -> None:
+    from cogs.present.i18n import talk
+
+    assert [talk(code)("language-name") for code in languages()] == [
+        "English", "Deutsch", "Nederlands"]  # fmt: skip
