@@ -193,6 +193,7 @@ def opponent_strategy(name: str, counters: Mapping[str, Counters], preset: str) 
 class Tally:
     games: int = 0
     wins: int = 0  # the persona won (or, in a drinks game, took the least)
+    escape: bool = False  # a loser-only game: "wins" counts games the persona did not lose
     rounds: int = 0
     #: Penalty points per round: the persona's, and the baselines' average.
     mine: float = 0.0
@@ -293,7 +294,10 @@ def pairing(args: tuple[str, str, str, int, int, int]) -> tuple[str, str, str, i
         if game.winner is not None:
             tally.wins += game.winner == me
         elif game.loser is not None:
-            tally.wins += game.loser != me and len(others) == 1
+            # A game that names only a loser (mexicanen): escaping is what counts; at a
+            # table of four an equal player escapes 3 times in 4 (marked * in the table).
+            tally.wins += game.loser != me
+            tally.escape = True
         else:
             tally.wins += mine < min(theirs_each)
     return preset, persona, baseline, players, tally
@@ -350,9 +354,11 @@ def main(argv: list[str] | None = None) -> int:
         rate, low, high = wilson(t.wins, t.games)
         diff, dlow, dhigh = mean_interval(t.diffs or [0.0])
         print(f"{preset:10} {players:7} {persona:8} {baseline:12} {t.games:6}  "
-              f"{rate:6.1%} ({low:5.1%}-{high:5.1%})   "
+              f"{rate:6.1%} ({low:5.1%}-{high:5.1%}){'*' if t.escape else ' '}  "
               f"{t.mine / t.rounds:6.3f} vs {t.theirs / t.rounds:6.3f}   "
               f"{diff:+.3f} ({dlow:+.3f}..{dhigh:+.3f})")  # fmt: skip
+    if any(t.escape for *_, t in results):
+        print("* a game that names only a loser: the share of games the persona did not lose")
     return 0
 
 
