@@ -41,6 +41,9 @@ from typing import Any, Literal
 
 import discord
 
+from .present.i18n import Talk, language_of, talk
+from .present.words import listing
+
 Where = Literal["both", "channels", "threads"]
 
 PLAY = "play"
@@ -147,24 +150,32 @@ def missing(
 
 
 def missing_sentence(
-    permissions: discord.Permissions, *, in_thread: bool = False, feature: str | None = None
-) -> str | None:
+    permissions: discord.Permissions, *, in_thread: bool = False, feature: str | None = None,
+    t: Talk | None = None,
+) -> str | None:  # fmt: skip
     """A private answer naming what to grant, or None when nothing is missing, e.g.
-    "I can't post here: give me View Channel and Send Messages in this channel."."""
+    "I can't post here: give me View Channel and Send Messages in this channel.".
+
+    Said in the reader's language, with the permissions named as Discord's settings show
+    them in that language (catalog keys ``perm-<flag>``, README Languages)."""
     lacking = missing(permissions, in_thread=in_thread, feature=feature)
     if not lacking:
         return None
-    where = "in the channel this thread belongs to" if in_thread else "in this channel"
-    return f"{lacking[0].without}: give me {join_names(lacking)} {where}."
+    t = t or talk()
+    names = listing([t(f"perm-{need.flag}") for need in lacking], t)
+    key = "perm-missing-thread" if in_thread else "perm-missing"
+    return t(key, without=t(f"perm-without-{lacking[0].flag}"), names=names)
 
 
 def missing_sentence_for(
     interaction: discord.Interaction[Any], *, feature: str | None = None
 ) -> str | None:
-    """`missing_sentence` for the bot's permissions where `interaction` happened."""
+    """`missing_sentence` for the bot's permissions where `interaction` happened, in the
+    language of whoever asked."""
     return missing_sentence(
-        interaction.app_permissions, in_thread=is_thread(interaction.channel), feature=feature
-    )
+        interaction.app_permissions, in_thread=is_thread(interaction.channel), feature=feature,
+        t=talk(language_of(interaction.locale)),
+    )  # fmt: skip
 
 
 def describe_forbidden(permissions: discord.Permissions | None, *, in_thread: bool = False) -> str:

@@ -26,6 +26,7 @@ from cogs.permissions import (
     needed,
     permissions_in,
 )
+from cogs.present.i18n import talk
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 #: The number in the README's invite link. Changing NEEDS changes it: update README too.
@@ -135,6 +136,7 @@ def test_sentence_for_an_interaction() -> None:
     in_thread = SimpleNamespace(
         app_permissions=discord.Permissions(view_channel=True, embed_links=True),
         channel=SimpleNamespace(type=discord.ChannelType.public_thread),
+        locale=discord.Locale.british_english,
     )
     assert missing_sentence_for(in_thread, feature=PLAY) == (  # type: ignore[arg-type]
         "I can't post in this thread: give me Send Messages in Threads in the channel this "
@@ -143,6 +145,7 @@ def test_sentence_for_an_interaction() -> None:
     in_channel = SimpleNamespace(
         app_permissions=discord.Permissions(view_channel=True, embed_links=True),
         channel=SimpleNamespace(type=discord.ChannelType.text),
+        locale=discord.Locale.american_english,
     )
     assert missing_sentence_for(in_channel, feature=PLAY) == (  # type: ignore[arg-type]
         "I can't post here: give me Send Messages in this channel."
@@ -230,3 +233,28 @@ def test_module_is_pure() -> None:
     tree = ast.parse(source)
     assert not [n for n in ast.walk(tree) if isinstance(n, ast.AsyncFunctionDef | ast.Await)]
     assert "open(" not in source
+
+
+@pytest.mark.parametrize(
+    ("language", "expected"),
+    [
+        (
+            "nl",
+            "Ik kan hier niets posten: geef me Kanaal bekijken, Berichten versturen en "
+            "Links insluiten in dit kanaal.",
+        ),
+        (
+            "de",
+            "Ich kann hier nichts posten: gib mir Kanal ansehen, Nachrichten senden und "
+            "Links einbetten in diesem Kanal.",
+        ),
+    ],
+)
+def test_the_missing_permissions_sentence_speaks_the_readers_language(
+    language: str, expected: str
+) -> None:
+    """Names as Discord's settings show them in that language, in a sentence of its own."""
+    sentence = permissions.missing_sentence(
+        discord.Permissions.none(), feature=permissions.PLAY, t=talk(language)
+    )
+    assert sentence == expected

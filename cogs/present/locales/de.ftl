@@ -646,3 +646,17 @@ rules-mexico-lines = 2 bis 8 Spieler. Wer anfängt, würfelt bis zu 3-mal und le
     Ellbogen (3-1): kein Ergebnis. Dein Zug fängt mit allen Würfen von vorne an.
     Festnageln (3-2): Solange du noch Würfe hast, dürfen die anderen KLOPFEN, bevor du nochmal würfelst; dann ist deine 3-2 fest.
     Der niedrigste Wurf trinkt den ganzen Pott; bei Gleichstand wird nochmal gewürfelt. Der Verlierer fängt die nächste Runde an. Es gibt keinen Sieger: gespielt wird, bis ihr aufhört.
+
+## Berechtigungen, die dem Bot in einem Kanal fehlen (Namen wie in Discords Einstellungen)
+perm-view_channel = Kanal ansehen
+perm-send_messages = Nachrichten senden
+perm-send_messages_in_threads = Nachrichten in Threads senden
+perm-embed_links = Links einbetten
+perm-read_message_history = Nachrichtenverlauf lesen
+perm-without-view_channel = Ich kann hier nichts posten
+perm-without-send_messages = Ich kann hier nichts posten
+perm-without-send_messages_in_threads = Ich kann in diesem Thread nichts posten
+perm-without-embed_links = Ich kann den Tisch hier nicht zeigen
+perm-without-read_message_history = Ich kann hier nach einem Neustart alte Buttons nicht aufräumen
+perm-missing = { $without }: gib mir { $names } in diesem Kanal.
+perm-missing-thread = { $without }: gib mir { $names } im Kanal, zu dem dieser Thread gehört.

@@ -545,3 +545,17 @@ rules-mexico-lines = 2 to 8 players. The starter rolls up to 3 times and sets ev
     Elbow (3-1): not a result. Your turn starts over with all your rolls.
     STUCK (3-2): while you still have rolls, the others may hit TAP before you roll again; that locks your 3-2 in.
     The lowest roll drinks the whole pot; ties roll again. The loser starts the next round. There is no winner: play until you stop.
+
+## Permissions the bot lacks in a channel (names as Discord's settings show them)
+perm-view_channel = View Channel
+perm-send_messages = Send Messages
+perm-send_messages_in_threads = Send Messages in Threads
+perm-embed_links = Embed Links
+perm-read_message_history = Read Message History
+perm-without-view_channel = I can't post here
+perm-without-send_messages = I can't post here
+perm-without-send_messages_in_threads = I can't post in this thread
+perm-without-embed_links = I can't show the table here
+perm-without-read_message_history = I can't tidy up old buttons here after a restart
+perm-missing = { $without }: give me { $names } in this channel.
+perm-missing-thread = { $without }: give me { $names } in the channel this thread belongs to.

@@ -669,3 +669,17 @@ error-base-cap-range = De basis en het maximum moeten minstens 1 zijn.
 error-player-limits = Spelerslimieten moeten voldoen aan 2 <= min <= max <= 25.
 error-turn-timer-range = De beurttijd is 0 (uit) tot { $max_seconds } seconden, niet { $seconds }.
 error-units-first = Eenheden zijn 'sips' of 'points'; first is 'host' of 'random'.
+
+## Rechten die de bot in een kanaal mist (namen zoals Discord ze toont)
+perm-view_channel = Kanaal bekijken
+perm-send_messages = Berichten versturen
+perm-send_messages_in_threads = Berichten versturen in threads
+perm-embed_links = Links insluiten
+perm-read_message_history = Berichtgeschiedenis lezen
+perm-without-view_channel = Ik kan hier niets posten
+perm-without-send_messages = Ik kan hier niets posten
+perm-without-send_messages_in_threads = Ik kan in deze thread niets posten
+perm-without-embed_links = Ik kan de tafel hier niet laten zien
+perm-without-read_message_history = Ik kan hier na een herstart oude knoppen niet opruimen
+perm-missing = { $without }: geef me { $names } in dit kanaal.
+perm-missing-thread = { $without }: geef me { $names } in het kanaal van deze thread.
