@@ -1,9 +1,10 @@
-"""`python -m bot` (or `mexican-bot`): run the bot; `python -m bot sync`: publish commands.
+"""`python -m bot` (or `mexican-bot`): run the bot; `python -m bot sync`: publish commands;
+`python -m bot migrate-db FROM TO`: copy the database (e.g. SQLite into PostgreSQL).
 
 Operator mistakes (no token, bad setting, token refused, Discord unreachable, a
-DEV_GUILD_ID the bot may not add commands to, a DATABASE_PATH it can't write) end with
-one line on stderr and a non-zero exit, never a traceback: the operator needs to know
-what to fix, not where in discord.py it was noticed.
+DEV_GUILD_ID the bot may not add commands to, a DATABASE_PATH it can't write, a
+DATABASE_URL it can't reach) end with one line on stderr and a non-zero exit, never a
+traceback: the operator needs to know what to fix, not where in discord.py it was noticed.
 """
 
 from __future__ import annotations
@@ -25,7 +26,8 @@ from .client import MexicanBot, create_bot
 from .endpoints import apply_endpoints
 from .logs import setup_logging
 from .settings import Settings, SettingsError, load_settings
-from .storage import Storage, StorageError
+from .storage import StorageError, open_storage
+from .storage.copy import CopyError, copy_database
 from .storage.db import DatabasePathError
 
 log = logging.getLogger("bot")
@@ -48,6 +50,8 @@ def _loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
 
 def main(argv: Sequence[str] | None = None) -> int:
     args = _parse_args(argv)
+    if args.command == "migrate-db":
+        return _migrate_db(args.source, args.target)
     try:
         settings = load_settings()
     except SettingsError as exc:
@@ -70,9 +74,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             "DISCORD_API_BASE and DISCORD_GATEWAY_URL"
         )
     except DatabasePathError as exc:
-        _fail(f"DATABASE_PATH={settings.database_path} can't be used: {exc}")
+        shown = settings.database if settings.database_url else settings.database_path
+        _fail(f"{_path_setting(settings)}={shown} can't be used: {exc}")
     except (StorageError, sqlite3.Error, OSError) as exc:
-        _fail(f"cannot use the database at {settings.database_path}: {exc} (check DATABASE_PATH)")
+        _fail(_database_problem(settings, exc), settings.secrets())
     except discord.HTTPException as exc:
         if settings.dev_guild_id is not None and _from_dev_guild_sync(exc, settings.dev_guild_id):
             _fail(_dev_guild_refused(settings.dev_guild_id, exc))
@@ -85,8 +90,8 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 async def run(settings: Settings, *, sync_only: bool = False) -> int:
     """Open storage, run the bot until it is closed, and always close storage after."""
-    storage = await Storage.open(settings.database_path)
-    log.info("database open at %s", settings.database_path)
+    storage = await open_storage(settings)
+    log.info("database open at %s", settings.database)  # the URL shown without its password
     try:
         bot = create_bot(settings, storage, sync_dev_guild=not sync_only)
         async with bot:
@@ -176,7 +181,48 @@ class _Stopper:
         self._task = self._loop.create_task(self._bot.close())
 
 
-def _fail(message: str) -> None:
+def _path_setting(settings: Settings) -> str:
+    return "DATABASE_URL" if settings.database_url is not None else "DATABASE_PATH"
+
+
+def _database_problem(settings: Settings, exc: BaseException) -> str:
+    """One line for a database that failed at start-up, naming the setting to fix."""
+    if settings.database.dialect == "postgresql":
+        if isinstance(exc, StorageError):
+            return f"{exc} (check DATABASE_URL)"
+        return f"cannot use the database at {settings.database}: {exc} (check DATABASE_URL)"
+    setting = _path_setting(settings)
+    return f"cannot use the database at {settings.database_path}: {exc} (check {setting})"
+
+
+def _migrate_db(source: str, target: str) -> int:
+    """`migrate-db FROM TO`: copy every table, then compare the counts table by table.
+
+    Needs no token and no Discord: it only opens the two databases."""
+    secrets = tuple(s for raw in (source, target) for s in _url_secrets(raw))
+    try:
+        with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+            runner.run(copy_database(source, target, out=sys.stdout))
+    except (ValueError, CopyError, StorageError, sqlite3.Error, OSError) as exc:
+        _fail(f"migrate-db: {exc}", secrets)
+        return EXIT_FAILURE
+    return EXIT_OK
+
+
+def _url_secrets(raw: str) -> tuple[str, ...]:
+    from .storage import database_url
+
+    try:
+        return database_url(raw).secrets()
+    except (ValueError, TypeError):
+        return ()
+
+
+def _fail(message: str, secrets: tuple[str, ...] = ()) -> None:
+    # Errors from the database driver may quote what it was given: scrub the password.
+    for secret in secrets:
+        if secret:
+            message = message.replace(secret, "***")
     print(f"{PROG}: error: {message}", file=sys.stderr)
 
 
@@ -187,11 +233,24 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "command",
         nargs="?",
-        choices=("run", "sync"),
+        choices=("run", "sync", "migrate-db"),
         default="run",
-        help="run the bot (default), or sync its slash commands globally and exit",
+        help="run the bot (default), sync its slash commands globally and exit, or "
+        "migrate-db FROM TO: copy every table of one database into another, empty one",
     )
-    return parser.parse_args(argv)
+    parser.add_argument(
+        "source", nargs="?", metavar="FROM", help="migrate-db: sqlite:///path or a file path"
+    )
+    parser.add_argument(
+        "target", nargs="?", metavar="TO", help="migrate-db: postgresql://user:password@host/db"
+    )
+    args = parser.parse_args(argv)
+    if args.command == "migrate-db" and (args.source is None or args.target is None):
+        parser.error("migrate-db needs FROM and TO, e.g. migrate-db sqlite:///data/mexican.db "
+                     "postgresql://user:password@localhost/mexican")  # fmt: skip
+    elif args.command != "migrate-db" and args.source is not None:
+        parser.error(f"{args.command} takes no further arguments")
+    return args
 
 
 if __name__ == "__main__":

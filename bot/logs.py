@@ -1,5 +1,6 @@
-"""Logging set-up with a last line of defence against leaking the token, and none of
-discord.py's message payloads (which carry players' private dice) in the log."""
+"""Logging set-up with a last line of defence against leaking the token or the database
+password, and none of discord.py's message payloads (which carry players' private dice)
+in the log."""
 
 from __future__ import annotations
 
@@ -59,7 +60,8 @@ def _hide(arg: object) -> object:
 def setup_logging(settings: Settings, stream: TextIO | None = None) -> logging.Handler:
     """Log to stderr at LOG_LEVEL; returns the handler so callers (and tests) can remove it."""
     handler = logging.StreamHandler(stream or sys.stderr)
-    handler.setFormatter(RedactingFormatter((settings.discord_token.get_secret_value(),)))
+    # The token and any password in DATABASE_URL.
+    handler.setFormatter(RedactingFormatter(settings.secrets()))
     handler.addFilter(PayloadFilter())
     root = logging.getLogger()
     root.setLevel(log_level_number(settings))

@@ -15,6 +15,9 @@ from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
 
+from .shards import Shards
+from .storage.url import DatabaseUrl
+
 DEFAULT_DATABASE_PATH = Path("data/mexican.db")
 DEFAULT_LOG_LEVEL = "INFO"
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
@@ -63,9 +66,25 @@ class Settings:
     discord_token: Secret
     dev_guild_id: int | None = None
     database_path: Path = DEFAULT_DATABASE_PATH
+    #: DATABASE_URL as given (its password never shows); None: SQLite at database_path.
+    database_url: DatabaseUrl | None = None
     log_level: str = DEFAULT_LOG_LEVEL
     discord_api_base: str | None = None
     discord_gateway_url: str | None = None
+    #: The Discord shards this process runs (SHARD_COUNT, SHARD_IDS); None: unsharded.
+    shards: Shards | None = None
+
+    @property
+    def database(self) -> DatabaseUrl:
+        """The database to open (`bot.storage.open_storage` takes it): DATABASE_URL, or
+        else the SQLite file at DATABASE_PATH."""
+        if self.database_url is not None:
+            return self.database_url
+        return DatabaseUrl.sqlite(self.database_path)
+
+    def secrets(self) -> tuple[str, ...]:
+        """Every value that must never reach a log line or an error message."""
+        return (self.discord_token.get_secret_value(), *self.database.secrets())
 
 
 def load_settings(
@@ -114,12 +133,13 @@ def parse_settings(values: Mapping[str, str]) -> Settings:
     return Settings(
         discord_token=Secret(token),
         dev_guild_id=_parse_guild_id(get("DEV_GUILD_ID")),
-        database_path=_parse_database_path(get("DATABASE_PATH")),
+        **_parse_database(get("DATABASE_URL"), get("DATABASE_PATH")),
         log_level=_parse_log_level(get("LOG_LEVEL")),
         discord_api_base=_parse_url("DISCORD_API_BASE", get("DISCORD_API_BASE"), ("http", "https")),
         discord_gateway_url=_parse_url(
             "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), ("ws", "wss")
         ),
+        shards=_parse_shards(get("SHARD_COUNT"), get("SHARD_IDS")),
     )
 
 
@@ -135,7 +155,32 @@ def _parse_guild_id(raw: str | None) -> int | None:
     return int(raw)
 
 
-def _parse_database_path(raw: str | None) -> Path:
+def _parse_database(url_raw: str | None, path_raw: str | None) -> dict[str, object]:
+    """``database_path`` and ``database_url`` from DATABASE_URL and DATABASE_PATH.
+
+    DATABASE_URL picks the backend. A sqlite:/// URL is another way to write
+    DATABASE_PATH, so the two may not name different files. A PostgreSQL URL wins over
+    DATABASE_PATH, which only says where a SQLite file would be (process managers and
+    test rigs often set it for every process)."""
+    if url_raw is None:
+        return {"database_path": _parse_database_path(path_raw), "database_url": None}
+    try:
+        url = DatabaseUrl.parse(url_raw)
+    except ValueError as exc:
+        raise SettingsError(f"DATABASE_URL {exc}") from None
+    if url.dialect != "sqlite":
+        return {"database_path": _parse_database_path(path_raw), "database_url": url}
+    file = url_raw.split("://", 1)[1][1:]
+    path = _parse_database_path(file, "DATABASE_URL")
+    if path_raw is not None and _parse_database_path(path_raw) != path:
+        raise SettingsError(
+            f"DATABASE_URL={url_raw} and DATABASE_PATH={path_raw} name two different SQLite "
+            "files: set only one of them"
+        )
+    return {"database_path": path, "database_url": url}
+
+
+def _parse_database_path(raw: str | None, setting: str = "DATABASE_PATH") -> Path:
     """Only what can be told without touching the disk; `Storage.open` checks the rest
     (a parent that is a file, a read-only file or folder) at start-up."""
     if raw is None:
@@ -144,7 +189,7 @@ def _parse_database_path(raw: str | None) -> Path:
     if ends_in_folder or raw in (".", ".."):
         folder = raw if ends_in_folder else raw + "/"
         raise SettingsError(
-            f"DATABASE_PATH must name the database file, not a folder, got {raw!r}: "
+            f"{setting} must name the database file, not a folder, got {raw!r}: "
             f"e.g. {folder}mexican.db"
         )
     return Path(raw)
@@ -165,6 +210,55 @@ def _parse_url(name: str, raw: str | None, schemes: tuple[str, ...]) -> str | No
         wanted = " or ".join(f"{s}://" for s in schemes)
         raise SettingsError(f"{name} must be a URL starting with {wanted}, got {raw!r}")
     return raw.rstrip("/")
+
+
+def _parse_shards(count_raw: str | None, ids_raw: str | None) -> Shards | None:
+    """SHARD_COUNT alone runs every shard in this process; SHARD_IDS picks some of them
+    (``0-3``, ``0,2``, ``1``), so several processes can share the shards between them."""
+    if count_raw is None:
+        if ids_raw is not None:
+            raise SettingsError(
+                f"SHARD_IDS={ids_raw} needs SHARD_COUNT: set SHARD_COUNT to the number of "
+                "shards all bot processes run together (e.g. 2), or leave SHARD_IDS empty"
+            )
+        return None
+    if not count_raw.isdigit() or int(count_raw) < 1:
+        raise SettingsError(
+            f"SHARD_COUNT must be a whole number of shards, 1 or more, got {count_raw!r}: "
+            "the number of shards all bot processes run together, or leave it empty"
+        )
+    count = int(count_raw)
+    if ids_raw is None:
+        return Shards(count, tuple(range(count)))
+    ids = _parse_shard_ids(ids_raw)
+    outside = [i for i in ids if i >= count]
+    if outside:
+        raise SettingsError(
+            f"SHARD_IDS={ids_raw} names shard {outside[0]}, but SHARD_COUNT={count} has shards "
+            f"0 to {count - 1} only: pick ids below SHARD_COUNT"
+        )
+    return Shards(count, ids)
+
+
+def _parse_shard_ids(raw: str) -> tuple[int, ...]:
+    """A list of ids and ranges, e.g. ``0-3``, ``0,2`` or ``0-1,4``; sorted, each once."""
+    ids: set[int] = set()
+    for part in raw.replace(" ", "").split(","):
+        low, dash, high = part.partition("-")
+        if not low.isdigit() or (dash and not high.isdigit()):
+            raise SettingsError(
+                f"SHARD_IDS must list shard numbers and ranges like 0-3, 0,2 or 1, got {raw!r}"
+            )
+        first, last = int(low), int(high) if dash else int(low)
+        if last < first:
+            raise SettingsError(
+                f"SHARD_IDS range {part} runs backwards: write it low to high, e.g. {last}-{first}"
+            )
+        taken = ids.intersection(range(first, last + 1))
+        if taken:
+            raise SettingsError(f"SHARD_IDS={raw} names shard {min(taken)} twice: name it once")
+        ids.update(range(first, last + 1))
+    return tuple(sorted(ids))
 
 
 def log_level_number(settings: Settings) -> int:

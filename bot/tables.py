@@ -4,6 +4,10 @@ This is the layer between the Discord cogs and the engine. It knows no Discord t
 channel is an id and a player is a user id as text. Every move runs under the channel's
 lock, is applied to the engine, and is written to storage in one transaction before the
 caller renders a reply; if the write fails the in-memory game is put back as it was.
+
+Several processes may share one database (shards, or an old and a new process during a
+rolling restart). Each move is stored only on the move number this service last read;
+if another process stored a move first, the move is refused and the table reloaded.
 """
 
 from __future__ import annotations
@@ -11,6 +15,7 @@ from __future__ import annotations
 import asyncio
 import logging
 import random
+from collections.abc import Callable
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -19,8 +24,9 @@ import orjson
 from .ai.personas import persona_of
 from .engine import BOT_ONLY, Act, Event, Game, GameError, IllegalMove, Kind, Move, StaleAction
 from .fairness import Commitment
+from .shards import owns_all
 from .stats import move_deltas, move_records, stored_id
-from .storage import ChannelBusyError, Storage
+from .storage import ChannelBusyError, StaleGameError, Storage
 
 log = logging.getLogger(__name__)
 
@@ -99,6 +105,8 @@ class Table:
     #: The JSON last written to storage: what a failed move rolls back to, without the
     #: cost of copying the state before every move.
     saved: str = ""
+    #: The stored move number `saved` belongs to: the next move is stored only on it.
+    stored_move: int = 0
 
     def restore(self, text: str) -> None:
         data = orjson.loads(text)
@@ -109,11 +117,13 @@ class Table:
         return orjson.dumps({"engine": self.game.to_dict(), "meta": self.meta.to_dict()}).decode()
 
     @classmethod
-    def from_record(cls, game_id: int, guild_id: int, channel_id: int, text: str) -> Table:
+    def from_record(
+        cls, game_id: int, guild_id: int, channel_id: int, text: str, move_no: int = 0
+    ) -> Table:
         data = orjson.loads(text)
         return cls(
             game_id, guild_id, channel_id, Game.from_dict(data["engine"]),
-            TableMeta.from_dict(data.get("meta") or {}), text,
+            TableMeta.from_dict(data.get("meta") or {}), text, move_no,
         )  # fmt: skip
 
 
@@ -133,9 +143,15 @@ class Outcome:
 
 
 class TableService:
-    def __init__(self, storage: Storage, rng: random.Random | None = None) -> None:
+    def __init__(
+        self, storage: Storage, rng: random.Random | None = None, *,
+        owns: Callable[[int], bool] = owns_all,
+    ) -> None:  # fmt: skip
         self.storage = storage
         self.rng = rng or random.SystemRandom()
+        #: Whether a guild's games are this process's to run (bot/shards.py): the database
+        #: may be shared by several shard processes, each restoring its own guilds only.
+        self.owns = owns
         self.tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
 
@@ -153,14 +169,18 @@ class TableService:
 
         Turn timers keep their stored deadlines, except that a player whose time ran out
         (or nearly) while the bot was down gets a short grace period: the outage was not
-        theirs to lose a round over.
+        theirs to lose a round over. Games of guilds another shard process owns stay
+        where they are: that process restores and times them.
         """
         restored = []
         for record in await self.storage.load_running_games():
+            if not self.owns(record.guild_id):
+                continue
             try:
                 table = Table.from_record(
-                    record.id, record.guild_id, record.channel_id, record.state_json
-                )
+                    record.id, record.guild_id, record.channel_id, record.state_json,
+                    record.move_no,
+                )  # fmt: skip
             except (ValueError, KeyError) as err:
                 log.error("game %s could not be restored: %s", record.id, err)
                 continue
@@ -311,15 +331,49 @@ class TableService:
             await self.storage.save_move(
                 table.game_id, state, STATUS[game.phase],  # type: ignore[arg-type]
                 log_events, deltas, now=now, channel_id=table.channel_id, stats=records,
+                expect_move_no=table.stored_move,
             )  # fmt: skip
+        except StaleGameError as err:
+            # Another process stored a move first: this one did not happen, and what this
+            # process knew of the table is out of date.
+            table.restore(table.saved)
+            await self._reload(channel_id, table)
+            raise StaleAction("moved-elsewhere") from err
         except BaseException:
             # Not stored means not played: put the table back as it was last stored.
             table.restore(table.saved)
             raise
         table.saved = state
+        table.stored_move += 1
         if game.phase == "over":
             self.tables.pop(channel_id, None)
         return outcome
+
+    async def _reload(self, channel_id: int, table: Table) -> None:
+        """Read the channel's game back from storage after another process moved it: the
+        same game at its new state, or the channel's new game, or none. If storage can't
+        be read now, the table stays as it was; the next move is refused the same way and
+        tries again."""
+        try:
+            record = await self.storage.get_game(table.game_id)
+            if record is not None and record.status != "over":
+                table.restore(record.state_json)
+                table.saved, table.stored_move = record.state_json, record.move_no
+                return
+            current = await self.storage.get_game_for_channel(channel_id)
+        except Exception:
+            log.exception("game %s could not be reloaded", table.game_id)
+            return
+        if self.tables.get(channel_id) is table:
+            del self.tables[channel_id]
+        if current is not None:
+            try:
+                self.tables[channel_id] = Table.from_record(
+                    current.id, current.guild_id, current.channel_id, current.state_json,
+                    current.move_no,
+                )  # fmt: skip
+            except (ValueError, KeyError) as err:
+                log.error("game %s could not be loaded: %s", current.id, err)
 
     def _update_meta(self, table: Table, outcome: Outcome, now: float) -> None:
         game, meta = table.game, table.meta

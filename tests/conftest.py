@@ -4,11 +4,14 @@
 `create_bot` factory as `python -m bot`, logged in to simcord's in-memory Discord, with a
 guild whose id matches DEV_GUILD_ID so the start-up sync lands where the players are.
 Never call `bot.close()` in a test; simcord detaches the bot and `storage` closes the file.
+
+`postgres_url` gives a test an empty database of its own on a real PostgreSQL server that
+the session starts on first use (`postgres_server`, tests/support/postgres.py).
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -18,6 +21,7 @@ import simcord
 from bot.client import MexicanBot, create_bot
 from bot.settings import Secret, Settings
 from bot.storage import Storage
+from tests.support.postgres import PostgresServer, postgres_or_skip
 
 DEV_GUILD_ID = 111_222_333_444_555_666
 TEST_TOKEN = "MTExMjIyMzMzNDQ0NTU1NjY2.Gxyzzy.not-a-real-token-only-for-tests-42"
@@ -65,3 +69,28 @@ def sim(simcord_env: simcord.Env, simcord_bot: MexicanBot) -> SimTable:
     channel = guild.create_text_channel("dice")
     users = [guild.add_member(simcord_env.create_user(name)) for name in PLAYER_NAMES]
     return SimTable(simcord_env, simcord_bot, guild, channel, users)
+
+
+@pytest.fixture(scope="session")
+def postgres_server() -> Iterator[PostgresServer]:
+    """One real PostgreSQL server for the whole session (tests/support/postgres.py),
+    started only if a test asks for it. Without PostgreSQL binaries the tests that need it
+    are skipped, except in CI (``CI`` set), where that is an error: CI installs the server
+    (``.ci/run``), so a missing one means a broken machine, not a test to leave out."""
+    server = postgres_or_skip()
+    server.start()
+    try:
+        yield server
+    finally:
+        server.stop()
+
+
+@pytest.fixture
+def postgres_url(postgres_server: PostgresServer, request: pytest.FixtureRequest) -> Iterator[str]:
+    """A fresh, empty database of its own for each test, as a ``postgresql://`` URL (the
+    form of the ``DATABASE_URL`` setting); dropped after the test."""
+    url = postgres_server.create_database(request.node.name)
+    try:
+        yield url
+    finally:
+        postgres_server.drop_database(url)

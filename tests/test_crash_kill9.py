@@ -4,11 +4,20 @@ The bot runs in its own process against the local Discord stand-in
 (``tests.support.standin``) and is killed with SIGKILL again and again, at a random moment
 after each start (during start-up, mid-move, while answering), then started again on the
 same database. The driver records every move the bot ANSWERED (its interaction callback
-reached the stand-in) and afterwards checks that each one is in the database, in order
-(the ``move`` rows of ``game_events``), and that after the last restart every game carries
-on: further moves are accepted and every game can be ended.
+reached the stand-in) and every move it sent that the bot never answered (it died first),
+and afterwards checks the ``move`` rows of ``game_events``: each answered move is there,
+in order, and nothing else is, bar some of the unanswered ones, so no move is stored twice.
+After the last restart every game carries on: further moves are accepted and every game
+can be ended.
 
-The kill count is ``CRASH_KILLS`` (default 100); the full run with more kills::
+It runs on both storage backends: SQLite (a file) and PostgreSQL (``DATABASE_URL``, a
+fresh database on the test session's server, see ``postgres_url`` in tests/conftest.py).
+The database is read directly (sqlite3, asyncpg), not through ``bot.storage``, whose own
+reading is part of what is under test.
+
+The kill counts are ``CRASH_KILLS`` (SQLite, default 100) and ``CRASH_KILLS_PG``
+(PostgreSQL, default 50: each restart costs a start-up of about a second, and 50 keeps
+the second run at half the first one's time); more kills::
 
     CRASH_KILLS=300 .venv/bin/python -m pytest -p no:cacheprovider -s tests/test_crash_kill9.py
 
@@ -23,29 +32,40 @@ import contextlib
 import json
 import os
 import random
+import re
 import sqlite3
 import time
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.support.driver import PRESETS, Driver, Table, accepted, engine_move, slash_for
 from tests.support.procs import BotProcess, bot_env
 from tests.support.standin import Interaction, StandIn, parse_custom_id
 
-KILLS = int(os.environ.get("CRASH_KILLS", "100"))
+KILLS = {
+    "sqlite": int(os.environ.get("CRASH_KILLS", "100")),
+    "postgresql": int(os.environ.get("CRASH_KILLS_PG", "50")),
+}
 GAMES = 4
 SEED = int(os.environ.get("CRASH_SEED", "9"))
 
 #: Slash command -> the move it stores (``claim`` may store ``pass``: the cog decides).
 SLASH_MOVES = {"newgame": "newgame", "join": "join", "start": "start", "endgame": "end"}
 
+#: (player, the acts it may be stored as, value or target): how a sent move is stored.
+Sent = tuple[str, set[str], str | None]
+
 
 @dataclass
 class Ledger:
-    """Every answered and accepted move, per channel, in the order answered."""
+    """Every move sent per channel, in the order sent: answered and accepted (it must be
+    stored) or never answered (it may be stored: the bot may have died after its commit).
+    Refused moves are left out: a refusal changes nothing."""
 
-    moves: dict[int, list[tuple[str, set[str], str | None]]] = field(default_factory=dict)
+    sent: dict[int, list[tuple[bool, Sent]]] = field(default_factory=dict)
     answered: int = 0
     accepted: int = 0
     refused: int = 0
@@ -54,16 +74,17 @@ class Ledger:
     def record(self, inter: Interaction) -> None:
         if inter.answered is None:
             self.lost += 1
+            self.sent.setdefault(inter.channel_id, []).append((False, stored_as(inter)))
             return
         self.answered += 1
         if not accepted(inter):
             self.refused += 1
             return
         self.accepted += 1
-        self.moves.setdefault(inter.channel_id, []).append(stored_as(inter))
+        self.sent.setdefault(inter.channel_id, []).append((True, stored_as(inter)))
 
 
-def stored_as(inter: Interaction) -> tuple[str, set[str], str | None]:
+def stored_as(inter: Interaction) -> Sent:
     """(player, the acts it may be stored as, value or target) of an interaction; the
     event log keeps each move in its one text form, ``Move.encode()`` (README, The engine)."""
     data = inter.payload["data"]
@@ -91,39 +112,110 @@ def stored_as(inter: Interaction) -> tuple[str, set[str], str | None]:
     return player, {SLASH_MOVES.get(name, name)}, None
 
 
-def stored_moves(db: Path) -> dict[int, list[dict[str, Any]]]:
-    """Every stored ``move`` event per channel, game by game, in order."""
-    with sqlite3.connect(db) as conn:
-        rows = conn.execute(
+class StoredGames:
+    """Reads the bot's database directly, the same queries on either backend: sqlite3 on
+    the file, or asyncpg on ``DATABASE_URL`` (``?`` placeholders become ``$n`` there).
+    Before the bot's first start has made the schema there is nothing to read."""
+
+    def __init__(self, path: Path, url: str | None) -> None:
+        self.path, self.url = path, url
+        self._pg: Any = None  # asyncpg.Pool (the tables read at once), opened on first use
+
+    async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
+        if self.url is None:
+            if not self.path.exists():
+                return []
+            with contextlib.closing(sqlite3.connect(self.path, timeout=5)) as conn:
+                return conn.execute(sql, args).fetchall()
+        import asyncpg
+
+        if self._pg is None:
+            self._pg = await asyncpg.create_pool(self.url, min_size=1, max_size=GAMES)
+        numbers = iter(range(1, len(args) + 1))
+        sql = re.sub(r"\?", lambda _: f"${next(numbers)}", sql)
+        try:
+            return [tuple(r) for r in await self._pg.fetch(sql, *args)]
+        except asyncpg.UndefinedTableError:
+            return []
+
+    async def close(self) -> None:
+        if self._pg is not None:
+            await self._pg.close()
+            self._pg = None
+
+    async def open_game(self, channel_id: int) -> tuple[str, dict[str, Any]] | None:
+        rows = await self.fetch(
+            "SELECT status, state_json FROM games WHERE channel_id = ? AND status != 'over'",
+            channel_id,
+        )
+        return None if not rows else (rows[0][0], _json(rows[0][1]))
+
+    async def moves(self) -> dict[int, list[dict[str, Any]]]:
+        """Every stored ``move`` event per channel, game by game, in order."""
+        rows = await self.fetch(
             "SELECT g.channel_id, e.payload FROM game_events e JOIN games g ON g.id = e.game_id"
             " WHERE e.kind = 'move' ORDER BY g.id, e.seq"
-        ).fetchall()
-    out: dict[int, list[dict[str, Any]]] = {}
-    for channel_id, payload in rows:
-        out.setdefault(int(channel_id), []).append(json.loads(payload))
-    return out
+        )
+        out: dict[int, list[dict[str, Any]]] = {}
+        for channel_id, payload in rows:
+            out.setdefault(int(channel_id), []).append(_json(payload))
+        return out
+
+    async def open_games(self) -> int:
+        rows = await self.fetch("SELECT COUNT(*) FROM games WHERE status != 'over'")
+        return int(rows[0][0])
 
 
-def is_subsequence(answered: list[tuple[str, set[str], str | None]], stored: list[dict]) -> int:
-    """How many answered moves match stored ones in order (all of them if it holds)."""
-    i = 0
-    for row in stored:
-        if i == len(answered):
-            break
-        player, moves, value = answered[i]
-        act, _, arg = str(row.get("move")).partition(".")
-        if row.get("player") == player and act in moves and (value is None or arg == value):
-            i += 1
-    return i
+def _json(value: Any) -> Any:
+    """A JSON column: text on SQLite, text or already decoded on PostgreSQL."""
+    return json.loads(value) if isinstance(value, str | bytes) else value
+
+
+def is_stored_as(move: Sent, row: dict[str, Any]) -> bool:
+    player, acts, value = move
+    act, _, arg = str(row.get("move")).partition(".")
+    return row.get("player") == player and act in acts and (value is None or arg == value)
+
+
+def check_stored(sent: list[tuple[bool, Sent]], stored: list[dict[str, Any]]) -> str | None:
+    """None if ``stored`` is exactly the moves ``sent``, in order, less some of the
+    unanswered ones; otherwise what is wrong. So every answered move is stored, and no
+    move is stored twice or without having been sent.
+
+    Which unanswered moves were stored is not known (the bot may die before or after its
+    commit, and a player may send the same move again after the restart), so this follows
+    every way of matching at once: ``states`` holds each position in ``sent`` that the
+    stored rows so far can have reached."""
+    states = {0}
+    for n, row in enumerate(stored):
+        reached = set()
+        for j in states:
+            for k in range(j, len(sent)):
+                must, move = sent[k]
+                if is_stored_as(move, row):
+                    reached.add(k + 1)
+                if must:
+                    break  # an answered move cannot be skipped
+        if not reached:
+            return f"stored move #{n} {row} was never sent (or is stored twice)"
+        states = reached
+    for j in sorted(states):
+        if all(not must for must, _ in sent[j:]):
+            return None
+    j = min(states)
+    k = next(k for k in range(j, len(sent)) if sent[k][0])
+    return f"answered move {sent[k][1]} (#{k} sent) is not in the database"
 
 
 class CrashRun:
-    def __init__(self, tmp: Path, kills: int, seed: int) -> None:
+    def __init__(self, tmp: Path, kills: int, seed: int, database_url: str | None) -> None:
         self.tmp = tmp
         self.kills = kills
         self.rng = random.Random(seed)
         self.standin = StandIn(channels=GAMES, members=8)
         self.db = tmp / "bot.db"
+        self.database_url = database_url
+        self.stored = StoredGames(self.db, database_url)
         self.driver = Driver(self.standin, self.rng, slash_share=0.3, timeout=5.0)
         self.ledger = Ledger()
         self.starts: list[float] = []  # spawn -> connected, seconds
@@ -134,26 +226,19 @@ class CrashRun:
 
     def bot(self) -> BotProcess:
         env = bot_env(self.standin, self.db)
+        if self.database_url is not None:
+            del env["DATABASE_PATH"]
+            env["DATABASE_URL"] = self.database_url
         return BotProcess("bot", env, self.tmp, self.tmp / "bot.log")
 
     # ------------------------------------------------------------ moves from the DB
 
-    def state(self, channel_id: int) -> tuple[str, dict[str, Any]] | None:
-        if not self.db.exists():
-            return None
-        with sqlite3.connect(self.db, timeout=5) as conn:
-            row = conn.execute(
-                "SELECT status, state_json FROM games WHERE channel_id = ? AND status != 'over'",
-                (channel_id,),
-            ).fetchone()
-        return None if row is None else (row[0], json.loads(row[1]))
-
-    def move_from_db(self, table: Table) -> Interaction | None:
+    async def move_from_db(self, table: Table) -> Interaction | None:
         """After a restart (or a refusal) the driver has no fresh message to read; the
         database says where the game stands, and a slash command makes the next move."""
         from bot.engine import Game
 
-        found = self.state(table.channel_id)
+        found = await self.stored.open_game(table.channel_id)
         cid, host = table.channel_id, table.players[0]
         if found is None:
             return self.standin.slash(cid, host, "newgame", {"ruleset": table.preset,
@@ -173,7 +258,7 @@ class CrashRun:
         while time.perf_counter() < until:
             inter = None if from_db else self.driver.next_move(table)
             if inter is None:
-                inter = self.move_from_db(table)
+                inter = await self.move_from_db(table)
             if inter is None:
                 await asyncio.sleep(0.02)
                 continue
@@ -188,20 +273,29 @@ class CrashRun:
 
     # -------------------------------------------------------------------- the run
 
-    async def cycle(self, kill_after: float) -> None:
-        """Start the bot, play every game as fast as it answers, SIGKILL it after
-        ``kill_after`` seconds from its start, wherever it is."""
+    async def cycle(self, kill_after: float, *, from_connect: bool) -> None:
+        """Start the bot, play every game as fast as it answers, SIGKILL it ``kill_after``
+        seconds after its start, or after it connected (``from_connect``), wherever it is.
+
+        Kills timed from the connection land while the bot plays however long start-up
+        takes on this machine (about a second idle, twice that on a busy machine); kills
+        timed from the start mostly hit start-up itself."""
         bot = self.bot()
         await bot.start()
-        kill_at = bot.started + kill_after
 
         async def connect_and_play() -> None:
             await self.standin.connected.wait()
             self.starts.append(time.perf_counter() - bot.started)
             tables = self.driver.tables.values()
-            await asyncio.gather(*(self.play(t, kill_at + 30) for t in tables))
+            # Until the kill: a move the dying bot never answers ends each player.
+            await asyncio.gather(*(self.play(t, time.perf_counter() + 60) for t in tables))
 
         players = asyncio.create_task(connect_and_play())
+        if from_connect:
+            await asyncio.wait_for(self.standin.connected.wait(), 30)
+            kill_at = time.perf_counter() + kill_after
+        else:
+            kill_at = bot.started + kill_after
         await asyncio.sleep(max(0.0, kill_at - time.perf_counter()))
         connected = self.standin.connected.is_set()
         await bot.kill()
@@ -218,14 +312,20 @@ class CrashRun:
         await self.standin.start()
         try:
             for _ in range(self.kills):
-                # Mostly within a second of the start (start-up takes ~0.4 s), sometimes
-                # later (after on_ready, while the bot re-posts the turn messages).
-                r = self.rng.random()
-                delay = self.rng.uniform(0.05, 1.2) if r < 0.85 else self.rng.uniform(1.2, 3.0)
-                await self.cycle(delay)
+                # Two in three timed from the start, within 1.2 s: mostly during start-up
+                # (about a second), on a fast machine also just after it. One in three
+                # timed from the connection, so that they land while playing on any
+                # machine, within 0.6 s (while the bot re-posts the turn messages and
+                # answers the first moves: dozens a second). Each of those waits for a
+                # whole start-up, so they are kept to a third to keep the run short.
+                if self.rng.random() < 0.65:
+                    await self.cycle(self.rng.uniform(0.05, 1.2), from_connect=False)
+                else:
+                    await self.cycle(self.rng.uniform(0.0, 0.6), from_connect=True)
             await self.finish()
         finally:
             await self.standin.stop()
+            await self.stored.close()
 
     async def finish(self) -> None:
         """Last start: every game must take moves again, and be ended by its host."""
@@ -240,7 +340,7 @@ class CrashRun:
                 carried_on[table.channel_id] = self.ledger.accepted - before
             assert all(n > 0 for n in carried_on.values()), carried_on
             for table in self.driver.tables.values():
-                found = self.state(table.channel_id)
+                found = await self.stored.open_game(table.channel_id)
                 if found is None:
                     continue
                 # The host: the first player, or who took over when a host was out.
@@ -249,40 +349,51 @@ class CrashRun:
                 await self.driver.send(end)
                 self.ledger.record(end)
                 assert accepted(end), (end.message or {}).get("content")
-                assert self.state(table.channel_id) is None, "the game did not end"
+                assert await self.stored.open_game(table.channel_id) is None, "not ended"
         finally:
             code = await bot.stop()
         assert code == 0, (self.tmp / "bot.log").read_text()[-3000:]
 
 
-async def test_kill9_never_loses_an_answered_move(tmp_path: Path) -> None:
+@pytest.fixture(params=["sqlite", "postgresql"])
+def backend(request: pytest.FixtureRequest) -> tuple[str, str | None]:
+    """The backend's name and its DATABASE_URL (None: the SQLite file in tmp_path). Only
+    the PostgreSQL run asks for a server."""
+    if request.param == "sqlite":
+        return "sqlite", None
+    return "postgresql", request.getfixturevalue("postgres_url")
+
+
+async def test_kill9_never_loses_an_answered_move(
+    tmp_path: Path, backend: tuple[str, str | None]
+) -> None:
+    name, url = backend
     started = time.perf_counter()
-    run = CrashRun(tmp_path, KILLS, SEED)
+    run = CrashRun(tmp_path, KILLS[name], SEED, url)
     await run.run()
     runtime = time.perf_counter() - started
 
-    stored = stored_moves(run.db)
-    verified = 0
-    for channel_id, answered in run.ledger.moves.items():
-        matched = is_subsequence(answered, stored.get(channel_id, []))
-        assert matched == len(answered), (
-            f"channel {channel_id}: answered move #{matched} {answered[matched]} is not "
-            f"in the database"
-        )
-        verified += matched
+    try:
+        stored = await run.stored.moves()
+        open_games = await run.stored.open_games()
+    finally:
+        await run.stored.close()
+    for channel_id, sent in run.ledger.sent.items():
+        wrong = check_stored(sent, stored.get(channel_id, []))
+        assert wrong is None, f"channel {channel_id}: {wrong}"
+    assert set(stored) <= set(run.ledger.sent), "moves stored in channels never played"
     ledger = run.ledger
+    verified = sum(must for sent in ledger.sent.values() for must, _ in sent)
+    in_db = sum(len(rows) for rows in stored.values())
     starts = sorted(run.starts)
     print(
-        f"\ncrash test: {run.kills} SIGKILLs ({run.kill_phases['before connect']} before the "
-        f"bot connected, {run.kill_phases['while playing']} while playing) in {runtime:.1f} s;"
-        f" {ledger.answered} interactions answered, {ledger.accepted} moves accepted and "
-        f"{verified} of them verified in the database, {ledger.refused} refused, "
-        f"{ledger.lost} lost with the process; start to gateway: median "
-        f"{starts[len(starts) // 2]:.2f} s, max {starts[-1]:.2f} s"
+        f"\ncrash test ({name}): {run.kills} SIGKILLs ({run.kill_phases['before connect']} "
+        f"before the bot connected, {run.kill_phases['while playing']} while playing) in "
+        f"{runtime:.1f} s; {ledger.answered} interactions answered, {ledger.accepted} moves "
+        f"accepted and all {verified} found once in the database, {ledger.refused} refused, "
+        f"{ledger.lost} lost with the process ({in_db - verified} of those stored); start "
+        f"to gateway: median {starts[len(starts) // 2]:.2f} s, max {starts[-1]:.2f} s"
     )
     assert verified == ledger.accepted
     assert ledger.accepted >= run.kills  # the games really moved between the kills
-    # All games ended at the end.
-    with sqlite3.connect(run.db) as conn:
-        open_games = conn.execute("SELECT COUNT(*) FROM games WHERE status != 'over'").fetchone()
-    assert open_games[0] == 0
+    assert open_games == 0  # all games ended at the end

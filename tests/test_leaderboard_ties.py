@@ -2,6 +2,7 @@
 
 The counters are written through `save_move`, the path the bot itself uses; each test
 names its players by user id so the expected places read straight off the numbers.
+Each test runs on both backends.
 """
 
 from __future__ import annotations
@@ -11,8 +12,12 @@ from collections.abc import Mapping
 from bot.storage import Storage
 
 from .conftest import SimTable
+from .db_helpers import storage_fixture
 
 GUILD = 1
+
+# Every test here runs on SQLite and on PostgreSQL: the same places from both.
+storage = storage_fixture()
 
 
 async def seed(store: Storage, players: Mapping[int, Mapping[str, int]]) -> None:

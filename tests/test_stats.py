@@ -4,7 +4,6 @@ bot in simcord (and, for paging, through the storage API the bot itself uses).""
 from __future__ import annotations
 
 import io
-from pathlib import Path
 
 import discord
 import pytest
@@ -15,9 +14,14 @@ from bot.storage import MIGRATIONS, Storage
 from cogs.card import MIN_HEIGHT, WIDTH, CardData, layout_card, render_card
 
 from .conftest import SimTable
+from .db_helpers import database_url_fixture, storage_fixture
 from .engine_helpers import ScriptedDice
 
 DAY = 24 * 3600.0
+
+# Every test here runs on SQLite and on PostgreSQL: the same figures from both.
+storage = storage_fixture()
+database_url = database_url_fixture()
 
 
 async def bluff_rounds(sim: SimTable) -> tuple[str, str, str]:
@@ -143,8 +147,8 @@ async def test_reset_needs_manage_server_and_a_confirmation(sim: SimTable) -> No
     assert len(await store.history(sim.channel.id)) == 2  # the history stays
 
 
-async def test_periods_keep_month_and_week_apart(tmp_path: Path) -> None:
-    async with await Storage.open(tmp_path / "db.sqlite") as store:
+async def test_periods_keep_month_and_week_apart(database_url: str) -> None:
+    async with await Storage.open(database_url) as store:
         game = await store.create_game(1, 2, "mexen", "{}")
         base = 1_767_225_600.0  # 2026-01-01, a Thursday
         await store.save_move(game.id, "{}", "running", [], {(1, 7): {"sips": 3}}, now=base)
@@ -157,13 +161,11 @@ async def test_periods_keep_month_and_week_apart(tmp_path: Path) -> None:
         assert rows == []
 
 
-async def test_old_totals_survive_the_move_to_stat_buckets(tmp_path: Path) -> None:
-    path = tmp_path / "db.sqlite"
-    old = await Storage.open(path, migrations=MIGRATIONS[:3])
-    async with old._transaction() as conn:
-        await conn.execute("INSERT INTO player_totals (guild_id, user_id, sips) VALUES (1, 9, 7)")
+async def test_old_totals_survive_the_move_to_stat_buckets(database_url: str) -> None:
+    old = await Storage.open(database_url, migrations=MIGRATIONS[:3])
+    await old._write([("INSERT INTO player_totals (guild_id, user_id, sips) VALUES (1, 9, 7)", ())])
     await old.close()
-    async with await Storage.open(path) as store:
+    async with await Storage.open(database_url) as store:
         assert (await store.player_totals(1, 9)).sips == 7
         rows, _ = await store.leaderboard(1, "sips")
         assert [(r.user_id, r.value) for r in rows] == [(9, 7.0)]

@@ -1,4 +1,6 @@
-"""Storage against a real SQLite file: migrations, one-transaction moves, concurrency."""
+"""Storage against a real SQLite file and a real PostgreSQL database: migrations,
+one-transaction moves, move numbers, concurrency. Most tests run on both backends
+(``database_url``, tests/db_helpers.py); the file-level ones are SQLite's own."""
 
 from __future__ import annotations
 
@@ -6,6 +8,7 @@ import asyncio
 import dataclasses
 import json
 import sqlite3
+from collections.abc import AsyncIterator
 from pathlib import Path
 
 import pytest
@@ -15,11 +18,25 @@ from bot.storage import (
     SCHEMA_VERSION,
     TOTALS_COLUMNS,
     ChannelBusyError,
+    DatabaseUrl,
     GameNotFoundError,
     PlayerTotals,
     SchemaTooNewError,
+    SqliteStorage,
+    StaleGameError,
     Storage,
     StorageError,
+    open_storage,
+)
+from bot.storage.dialect import numbered
+
+from .db_helpers import (
+    INTEGRITY_ERRORS,
+    SQL_ERRORS,
+    database_url_fixture,
+    set_stored_version,
+    stored_version,
+    table_names,
 )
 
 GUILD = 10
@@ -37,9 +54,22 @@ def user_version(path: Path) -> int:
         return conn.execute("PRAGMA user_version").fetchone()[0]
 
 
+database_url = database_url_fixture()
+
+
 @pytest.fixture
 def db_path(tmp_path: Path) -> Path:
     return tmp_path / "nested" / "folder" / "test.db"
+
+
+@pytest.fixture
+async def storage(database_url: str) -> AsyncIterator[Storage]:
+    """An up-to-date store on each backend in turn (in place of conftest's SQLite one)."""
+    opened = await open_storage(database_url)
+    try:
+        yield opened
+    finally:
+        await opened.close()
 
 
 # ------------------------------------------------------------------------- migrations
@@ -68,6 +98,23 @@ async def test_fresh_file_is_created_migrated_and_in_wal_mode(db_path: Path) -> 
     assert "player_totals" not in tables(db_path)  # folded into stat_buckets by step 4
 
 
+async def test_a_fresh_database_gets_every_table(database_url: str) -> None:
+    async with await Storage.open(database_url) as store:
+        assert await store.schema_version() == SCHEMA_VERSION
+    assert await stored_version(database_url) == SCHEMA_VERSION
+    names = await table_names(database_url)
+    assert {
+        "games",
+        "game_events",
+        "stat_buckets",
+        "rounds",
+        "claim_counts",
+        "catches",
+        "one_open_game_per_channel",
+    } <= names
+    assert "player_totals" not in names
+
+
 async def test_empty_existing_file_comes_up_to_date(db_path: Path) -> None:
     db_path.parent.mkdir(parents=True)
     db_path.write_bytes(b"")
@@ -80,47 +127,47 @@ def test_there_are_at_least_two_migration_steps() -> None:
 
 
 @pytest.mark.parametrize("version", range(SCHEMA_VERSION))
-async def test_every_older_version_comes_up_to_date(db_path: Path, version: int) -> None:
-    old = await Storage.open(db_path, migrations=MIGRATIONS[:version])
+async def test_every_older_version_comes_up_to_date(database_url: str, version: int) -> None:
+    old = await Storage.open(database_url, migrations=MIGRATIONS[:version])
     assert await old.schema_version() == version
     game_id = None
     if version >= 1:  # the games table exists from step 1: data must survive upgrades
         game_id = (await old.create_game(GUILD, CHANNEL, "mexen", '{"round": 1}')).id
     await old.close()
 
-    async with await Storage.open(db_path) as store:
+    async with await Storage.open(database_url) as store:
         assert await store.schema_version() == SCHEMA_VERSION
         if game_id is not None:
             game = await store.get_game(game_id)
             assert game is not None and game.state_json == '{"round": 1}'
+            assert game.move_no == 0  # step 5 numbers the moves of games already there
         # Everything from later steps works on the upgraded file.
         with pytest.raises(ChannelBusyError) if game_id else _nothing():
             await store.create_game(GUILD, CHANNEL, "mexen", "{}")
         assert (await store.player_totals(GUILD, 1)).sips == 0
 
 
-async def test_reopening_an_up_to_date_file_changes_nothing(db_path: Path) -> None:
-    async with await Storage.open(db_path) as store:
+async def test_reopening_an_up_to_date_file_changes_nothing(database_url: str) -> None:
+    async with await Storage.open(database_url) as store:
         await store.create_game(GUILD, CHANNEL, "dollar", "{}")
-    async with await Storage.open(db_path) as store:
+    async with await Storage.open(database_url) as store:
         assert len(await store.load_running_games()) == 1
         assert await store.schema_version() == SCHEMA_VERSION
 
 
-async def test_newer_schema_is_refused(db_path: Path) -> None:
-    await (await Storage.open(db_path)).close()
-    with sqlite3.connect(db_path) as conn:
-        conn.execute(f"PRAGMA user_version = {SCHEMA_VERSION + 1}")
+async def test_newer_schema_is_refused(database_url: str) -> None:
+    await (await Storage.open(database_url)).close()
+    await set_stored_version(database_url, SCHEMA_VERSION + 1)
     with pytest.raises(SchemaTooNewError):
-        await Storage.open(db_path)
+        await Storage.open(database_url)
 
 
-async def test_a_failing_migration_step_leaves_the_previous_version(db_path: Path) -> None:
+async def test_a_failing_migration_step_leaves_the_previous_version(database_url: str) -> None:
     broken = (*MIGRATIONS, ("CREATE TABLE half_done (a INTEGER)", "THIS IS NOT SQL"))
-    with pytest.raises(sqlite3.OperationalError):
-        await Storage.open(db_path, migrations=broken)
-    assert user_version(db_path) == SCHEMA_VERSION
-    assert "half_done" not in tables(db_path)
+    with pytest.raises(SQL_ERRORS):
+        await Storage.open(database_url, migrations=broken)
+    assert await stored_version(database_url) == SCHEMA_VERSION
+    assert "half_done" not in await table_names(database_url)
 
 
 # ------------------------------------------------------------------------ games, moves
@@ -139,9 +186,9 @@ async def test_one_open_game_per_channel(storage: Storage) -> None:
     assert [g.id for g in await storage.load_running_games()] == [other_channel.id, second.id]
 
 
-async def test_save_move_writes_state_events_and_totals(tmp_path: Path) -> None:
+async def test_save_move_writes_state_events_and_totals(database_url: str) -> None:
     ticks = iter([100.0, 200.0, 300.0])
-    async with await Storage.open(tmp_path / "t.db", clock=lambda: next(ticks)) as store:
+    async with await Storage.open(database_url, clock=lambda: next(ticks)) as store:
         game = await store.create_game(GUILD, CHANNEL, "mexen", '{"v": 0}')
         assert (game.created_at, game.updated_at, game.status) == (100.0, 100.0, "lobby")
 
@@ -253,7 +300,7 @@ async def test_failure_mid_save_leaves_nothing_behind(
         raise RuntimeError("disk on fire")
 
     # The state update and the events are already written when the totals step fails.
-    monkeypatch.setattr(Storage, "_add_totals", explode)
+    monkeypatch.setattr(type(storage), "_add_totals", explode)
     with pytest.raises(RuntimeError, match="disk on fire"):
         await storage.save_move(
             game.id, '{"v": 2}', "over", [("b", {}), ("c", {})], {(GUILD, 1): {"sips": 5}}
@@ -274,7 +321,7 @@ async def test_a_new_game_and_its_first_events_are_one_transaction(
     def explode(*_args: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(Storage, "_append_events", explode)
+    monkeypatch.setattr(type(storage), "_append_events", explode)
     with pytest.raises(RuntimeError, match="disk on fire"):
         await storage.create_game(GUILD, CHANNEL, "mexen", "{}", events=[("move", {"n": 1})])
     monkeypatch.undo()
@@ -290,7 +337,7 @@ async def test_constraint_violation_on_last_player_rolls_back_the_whole_move(
 ) -> None:
     game = await storage.create_game(GUILD, CHANNEL, "mexican", "{}")
     before = await _snapshot(storage, game.id)
-    with pytest.raises(sqlite3.IntegrityError):
+    with pytest.raises(INTEGRITY_ERRORS):
         await storage.save_move(
             game.id,
             '{"v": 9}',
@@ -339,8 +386,8 @@ def test_player_totals_fields_match_the_schema() -> None:
     assert names == ["guild_id", "user_id", *TOTALS_COLUMNS]
 
 
-async def test_close_is_idempotent_and_final(db_path: Path) -> None:
-    store = await Storage.open(db_path)
+async def test_close_is_idempotent_and_final(database_url: str) -> None:
+    store = await Storage.open(database_url)
     await store.close()
     await store.close()
     assert store.closed
@@ -366,3 +413,176 @@ def test_the_aiosqlite_worker_hook_used_for_one_call_per_move_exists() -> None:
     hook = aiosqlite.Connection._execute
     assert inspect.iscoroutinefunction(hook)
     assert list(inspect.signature(hook).parameters)[:2] == ["self", "fn"]
+
+
+# ---------------------------------------------------------------- move numbers, locks
+
+
+async def test_every_saved_move_counts_and_a_stale_number_writes_nothing(
+    storage: Storage,
+) -> None:
+    """The guard that keeps two processes from both moving one game: a move is written
+    only on the move number its process read."""
+    game = await storage.create_game(GUILD, CHANNEL, "mexen", '{"v": 0}')
+    assert game.move_no == 0
+    assert await storage.save_move(game.id, '{"v": 1}', "running", [("a", {})],
+                                   expect_move_no=0) == [1]  # fmt: skip
+    assert await storage.save_move(game.id, '{"v": 2}', "running", [("b", {})]) == [2]
+    saved = await storage.get_game(game.id)
+    assert saved is not None and saved.move_no == 2
+    before = await _snapshot(storage, game.id)
+
+    with pytest.raises(StaleGameError):  # read at move 1: someone else saved move 2
+        await storage.save_move(
+            game.id, '{"v": "late"}', "over", [("late", {})], {(GUILD, 1): {"sips": 9}},
+            expect_move_no=1,
+        )  # fmt: skip
+    assert await _snapshot(storage, game.id) == before
+    assert await storage.save_move(game.id, '{"v": 3}', "over", expect_move_no=2) == []
+    # Finished by another process: stale for whoever still holds move 2.
+    with pytest.raises(StaleGameError):
+        await storage.save_move(game.id, "{}", "running", expect_move_no=2)
+    with pytest.raises(GameNotFoundError):
+        await storage.save_move(game.id, "{}", "running", expect_move_no=3)
+    assert issubclass(StaleGameError, StorageError)
+
+
+async def test_two_writers_on_one_number_exactly_one_wins(database_url: str) -> None:
+    """Two connections (two processes) save a move on the same number at once."""
+    async with await Storage.open(database_url) as one, await Storage.open(database_url) as two:
+        game = await one.create_game(GUILD, CHANNEL, "mexen", "{}")
+        results = await asyncio.gather(
+            *(
+                store.save_move(game.id, json.dumps({"by": n}), "running", [("m", {"by": n})],
+                                channel_id=CHANNEL, expect_move_no=0)
+                for n, store in enumerate((one, two, one, two))
+            ),
+            return_exceptions=True,
+        )  # fmt: skip
+        assert sum(r == [1] for r in results) == 1
+        assert sum(isinstance(r, StaleGameError) for r in results) == 3
+        events = await two.events(game.id)
+        saved = await two.get_game(game.id)
+        assert saved is not None and saved.move_no == 1
+        assert [e.seq for e in events] == [1]
+        assert saved.state_json == json.dumps(events[0].payload)
+
+
+async def test_a_move_on_postgresql_waits_for_the_channels_advisory_lock(
+    postgres_url: str,
+) -> None:
+    """Writers of one channel queue on pg_advisory_xact_lock(channel_id); another
+    channel's move does not wait."""
+    import asyncpg
+
+    async with await Storage.open(postgres_url) as store:
+        game = await store.create_game(GUILD, CHANNEL, "mexen", "{}")
+        other = await store.create_game(GUILD, CHANNEL + 1, "mexen", "{}")
+        holder = await asyncpg.connect(postgres_url)
+        try:
+            tx = holder.transaction()
+            await tx.start()
+            await holder.execute("SELECT pg_advisory_xact_lock($1)", CHANNEL)
+            waiting = asyncio.create_task(
+                store.save_move(game.id, "{}", "running", channel_id=CHANNEL, expect_move_no=0)
+            )
+            await store.save_move(other.id, "{}", "running", channel_id=CHANNEL + 1)
+            await asyncio.sleep(0.3)
+            assert not waiting.done()
+            await tx.rollback()
+            assert await asyncio.wait_for(waiting, 5) == []
+        finally:
+            await holder.close()
+
+
+# ------------------------------------------------------------------ URLs and dialects
+
+
+def test_parameters_are_renumbered_for_asyncpg() -> None:
+    assert numbered("SELECT a FROM t WHERE x = ? AND y = ?") == (
+        "SELECT a FROM t WHERE x = $1 AND y = $2",
+        2,
+    )
+    sql, order = numbered("SELECT :b, :a, :b, 'x:y?', n::text FROM t WHERE c = :a")
+    assert sql == "SELECT $1, $2, $1, 'x:y?', n::text FROM t WHERE c = $2"
+    assert order == ("b", "a")
+
+
+@pytest.mark.parametrize(
+    ("raw", "dialect", "path"),
+    [
+        ("sqlite:///data/mexican.db", "sqlite", Path("data/mexican.db")),
+        ("sqlite:////srv/bot/mexican.db", "sqlite", Path("/srv/bot/mexican.db")),
+        ("postgresql://bot:s3cr%40t@db.example:5432/mexican", "postgresql", None),
+        ("postgres://bot:pw@localhost/mexican", "postgresql", None),
+        ("postgresql://localhost/mexican", "postgresql", None),
+    ],
+)
+def test_database_urls(raw: str, dialect: str, path: Path | None) -> None:
+    url = DatabaseUrl.parse(raw)
+    assert (url.dialect, url.path, url.get_secret_value()) == (dialect, path, raw)
+
+
+def test_a_database_password_never_shows() -> None:
+    url = DatabaseUrl.parse("postgresql://bot:s3cr%40t@db.example:5432/mexican")
+    for shown in (str(url), repr(url), f"{url}", str([url])):
+        assert "s3cr" not in shown
+        assert "bot:***@db.example:5432/mexican" in shown
+    assert set(url.secrets()) == {"s3cr%40t", "s3cr@t"}
+    with pytest.raises(TypeError):
+        import pickle
+
+        pickle.dumps(url)
+
+
+@pytest.mark.parametrize(
+    "raw",
+    [
+        "mysql://bot:pw@host/db",
+        "sqlite://relative.db",
+        "sqlite:///",
+        "postgresql://bot:pw@host:port/db",
+        "postgresql://bot:pw@host:5432",
+        "postgresql:///mexican",
+    ],
+)
+def test_bad_database_urls_are_refused_without_the_password(raw: str) -> None:
+    with pytest.raises(ValueError) as refused:
+        DatabaseUrl.parse(raw)
+    assert ":pw@" not in str(refused.value)
+
+
+async def test_the_factory_picks_the_backend_from_the_url(
+    database_url: str, tmp_path: Path
+) -> None:
+    async with await open_storage(database_url) as store:
+        assert store.dialect == database_url.split(":", 1)[0]
+    async with await SqliteStorage.open(tmp_path / "plain.db") as store:
+        assert isinstance(store, SqliteStorage)
+
+
+async def test_the_copied_tables_are_the_whole_schema(database_url: str) -> None:
+    """`DATA_TABLES` (what migrate-db copies) names every table and column there is."""
+    from bot.storage import DATA_TABLES
+
+    from .db_helpers import raw_fetch
+
+    await (await open_storage(database_url)).close()
+    for table, columns in DATA_TABLES.items():
+        if database_url.startswith("sqlite"):
+            rows = await raw_fetch(database_url, f"PRAGMA table_info({table})")
+            found = {str(row[1]) for row in rows}
+        else:
+            rows = await raw_fetch(
+                database_url,
+                "SELECT column_name FROM information_schema.columns"
+                f" WHERE table_schema = 'public' AND table_name = '{table}'",
+            )
+            found = {str(row[0]) for row in rows}
+        assert found == set(columns), table
+    if database_url.startswith("sqlite"):
+        sql = "SELECT name FROM sqlite_master WHERE type = 'table'"
+    else:
+        sql = "SELECT tablename FROM pg_tables WHERE schemaname = 'public'"
+    tables = {str(row[0]) for row in await raw_fetch(database_url, sql)}
+    assert tables - {"schema_version", "sqlite_sequence"} == set(DATA_TABLES)

@@ -1,16 +1,22 @@
-"""Persistence on SQLite: games, event logs and player totals.
+"""Persistence: games, event logs and player totals, on SQLite or PostgreSQL.
 
 Knows nothing of Discord or of the engine's internals: the engine's state arrives as
-JSON text and its events as `(kind, payload)` pairs.
+JSON text and its events as `(kind, payload)` pairs. `open_storage(url)` picks the
+backend; both answer the one `Storage` interface.
 """
 
-from .db import (
+from .base import (
+    DATA_TABLES,
     ChannelBusyError,
+    DatabaseUnavailableError,
     GameNotFoundError,
     SchemaTooNewError,
+    StaleGameError,
     Storage,
     StorageError,
 )
+from .db import SqliteStorage
+from .factory import database_url, open_storage
 from .leaderboard import MINIMUMS, STATS, Stat, period_key
 from .migrations import MIGRATIONS, SCHEMA_VERSION, TOTALS_COLUMNS
 from .models import (
@@ -26,8 +32,10 @@ from .models import (
     Ranked,
     RoundRecord,
 )
+from .url import DatabaseUrl
 
 __all__ = [
+    "DATA_TABLES",
     "GAME_STATUSES",
     "MIGRATIONS",
     "MINIMUMS",
@@ -36,6 +44,8 @@ __all__ = [
     "STATS",
     "TOTALS_COLUMNS",
     "ChannelBusyError",
+    "DatabaseUnavailableError",
+    "DatabaseUrl",
     "Event",
     "EventRecord",
     "GameNotFoundError",
@@ -47,8 +57,12 @@ __all__ = [
     "Ranked",
     "RoundRecord",
     "SchemaTooNewError",
+    "SqliteStorage",
+    "StaleGameError",
     "Stat",
     "Storage",
     "StorageError",
+    "database_url",
+    "open_storage",
     "period_key",
 ]

@@ -1,56 +1,58 @@
-"""The SQLite store: games, their event logs and per-guild player totals.
+"""The SQLite backend: games, their event logs and per-guild player totals in one file.
 
 One aiosqlite connection per process, guarded by an asyncio lock: SQLite allows one
 writer anyway, and a shared connection would otherwise let one coroutine's statements
-land inside another coroutine's open transaction.
+land inside another coroutine's open transaction. Several processes may share the file:
+``BEGIN IMMEDIATE`` serialises their writers, and a move is written only on the move
+number its process read (`Storage.save_move`).
 """
 
 from __future__ import annotations
 
 import asyncio
-import functools
 import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
-from contextlib import asynccontextmanager
 from pathlib import Path
 from typing import Any, Self
 
 import aiosqlite
-import orjson
 
-from .leaderboard import LeaderboardQueries, period_key
-from .migrations import MIGRATIONS, TOTALS_COLUMNS, Migration
-from .models import (
-    GAME_STATUSES,
-    OPEN_STATUSES,
-    Event,
-    EventRecord,
-    GameRecord,
-    GameStatus,
-    MoveStats,
-    PlayerKey,
-    PlayerTotals,
+from .base import (
+    DATA_TABLES,
+    GAME_STATE,
+    INSERT_CATCH,
+    INSERT_CLAIM,
+    INSERT_EVENT,
+    INSERT_ROUND,
+    KEY_COLUMNS,
+    LAST_SEQ,
+    ChannelBusyError,
+    Clock,
+    SchemaTooNewError,
+    Storage,
+    StorageError,
+    bucket_periods,
+    catch_rows,
+    claim_rows,
+    event_rows,
+    move_checks,
+    new_game_checks,
+    round_rows,
+    stale_or_missing,
+    totals_upserts,
+    update_game,
 )
+from .migrations import MIGRATIONS, Migration, statements
+from .models import Event, GameRecord, GameStatus, MoveStats, PlayerKey
 
-Clock = Callable[[], float]
-
-
-class StorageError(Exception):
-    """Base class for storage failures the bot can explain to a user or operator."""
-
-
-class SchemaTooNewError(StorageError):
-    """The file was written by a newer bot; running old code on it could corrupt it."""
-
-
-class ChannelBusyError(StorageError):
-    """The channel already has an unfinished game (one game per channel)."""
-
-
-class GameNotFoundError(StorageError):
-    """No unfinished game has that id; finished games are read-only."""
+__all__ = [
+    "DatabasePathError",
+    "SqliteStorage",
+    "bucket_periods",
+    "describe_sqlite_problem",
+]
 
 
 class DatabasePathError(StorageError):
@@ -59,11 +61,10 @@ class DatabasePathError(StorageError):
     the caller adds which setting holds the path."""
 
 
-_GAME_COLUMNS = "id, guild_id, channel_id, ruleset, status, state_json, created_at, updated_at"
+class SqliteStorage(Storage):
+    """The bot's SQLite file; build it with `SqliteStorage.open(path)` (or `open_storage`)."""
 
-
-class Storage(LeaderboardQueries):
-    """Async access to the bot's SQLite file; build it with `Storage.open(path)`."""
+    dialect = "sqlite"
 
     def __init__(self, conn: aiosqlite.Connection, clock: Clock = time.time) -> None:
         self._conn = conn
@@ -76,7 +77,7 @@ class Storage(LeaderboardQueries):
     @classmethod
     async def open(
         cls,
-        path: str | Path,
+        path: Any,
         *,
         clock: Clock = time.time,
         migrations: Sequence[Migration] = MIGRATIONS,
@@ -85,8 +86,11 @@ class Storage(LeaderboardQueries):
 
         `migrations` exists for tests that need a database at an older version.
         A path that can't hold a writable database raises `DatabasePathError` here, at
-        start-up, rather than every move failing later.
+        start-up, rather than every move failing later. A URL or settings go through
+        `open_storage`, which comes back here with the file's path.
         """
+        if not isinstance(path, str | os.PathLike) or "://" in str(path):
+            return await super().open(path, clock=clock, migrations=migrations)
         in_memory = str(path) == ":memory:"
         if not in_memory:
             _prepare_location(Path(path))
@@ -131,12 +135,6 @@ class Storage(LeaderboardQueries):
     def closed(self) -> bool:
         return self._closed
 
-    async def __aenter__(self) -> Self:
-        return self
-
-    async def __aexit__(self, *exc_info: object) -> None:
-        await self.close()
-
     async def schema_version(self) -> int:
         async with self._lock:
             return await _user_version(self._conn)
@@ -154,12 +152,8 @@ class Storage(LeaderboardQueries):
         now: float | None = None,
         events: Iterable[Event] = (),
     ) -> GameRecord:
-        """Start a game record with its first events, all or nothing; raises
-        `ChannelBusyError` if the channel has an open game."""
-        if status not in OPEN_STATUSES:
-            raise ValueError(f"a new game must be one of {OPEN_STATUSES}, not {status!r}")
-        _check_json(state_json)
-        rows = [(_check_kind(kind), _dump(payload)) for kind, payload in events]
+        new_game_checks(status, state_json)
+        rows = event_rows(events)
         stamp = self._clock() if now is None else now
 
         def write(db: sqlite3.Connection) -> int:
@@ -196,31 +190,12 @@ class Storage(LeaderboardQueries):
         now: float | None = None,
         channel_id: int | None = None,
         stats: MoveStats | None = None,
+        expect_move_no: int | None = None,
     ) -> list[int]:
-        """Record one move: new state, its events and totals changes, all or nothing.
-
-        Everything is validated and serialised before the transaction starts, and any
-        failure inside it rolls the whole move back, so a crash can never leave a state
-        without its events or totals counted twice. Returns the new events' seq numbers.
-
-        Counters go to the server-wide buckets (all time, this month, this week) and, with
-        ``channel_id``, to the same buckets of that channel.
-        """
-        if status not in GAME_STATUSES:
-            raise ValueError(f"status must be one of {GAME_STATUSES}, not {status!r}")
-        _check_json(state_json)
-        rows = [(_check_kind(kind), _dump(payload)) for kind, payload in events]
+        move_checks(status, state_json)
+        rows = event_rows(events)
         stamp = self._clock() if now is None else now
-        scopes = [0] if channel_id is None else [0, channel_id]
-        periods = bucket_periods(stamp)
-        upserts: list[tuple[str, tuple[Any, ...]]] = []
-        for (guild_id, user_id), deltas in (totals_deltas or {}).items():
-            sql, values = _totals_upsert(deltas)
-            upserts += [
-                (sql, (guild_id, scope, period, user_id, *values))
-                for scope in scopes
-                for period in periods
-            ]
+        upserts = totals_upserts(totals_deltas, stamp, channel_id)
 
         # The whole transaction runs as one call on the connection's worker thread: one
         # hand-over per move instead of one per statement. Under load each hand-over waits
@@ -229,7 +204,7 @@ class Storage(LeaderboardQueries):
         def write(db: sqlite3.Connection) -> list[int]:
             db.execute("BEGIN IMMEDIATE")
             try:
-                self._update_game(db, game_id, state_json, status, stamp)
+                self._update_game(db, game_id, state_json, status, stamp, expect_move_no)
                 seqs = self._append_events(db, game_id, rows, stamp)
                 self._add_totals(db, upserts)
                 if stats is not None:
@@ -260,18 +235,17 @@ class Storage(LeaderboardQueries):
 
     @staticmethod
     def _update_game(
-        db: sqlite3.Connection, game_id: int, state_json: str, status: GameStatus, stamp: float
-    ) -> None:
+        db: sqlite3.Connection, game_id: int, state_json: str, status: GameStatus,
+        stamp: float, expected: int | None = None,
+    ) -> None:  # fmt: skip
+        sql, params = update_game(game_id, state_json, status, stamp, expected)
         try:
-            cursor = db.execute(
-                "UPDATE games SET state_json = ?, status = ?, updated_at = ?"
-                " WHERE id = ? AND status != 'over'",
-                (state_json, status, stamp, game_id),
-            )
+            cursor = db.execute(sql, params)
         except sqlite3.IntegrityError as exc:
             raise _translate_integrity(exc, None) from exc
         if cursor.rowcount != 1:
-            raise GameNotFoundError(f"no unfinished game with id {game_id}")
+            row = db.execute(GAME_STATE, (game_id,)).fetchone()
+            raise stale_or_missing(game_id, row, expected)
 
     @staticmethod
     def _append_events(
@@ -279,14 +253,11 @@ class Storage(LeaderboardQueries):
     ) -> list[int]:
         if not rows:
             return []
-        row = db.execute(
-            "SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE game_id = ?", (game_id,)
-        ).fetchone()
+        row = db.execute(LAST_SEQ, (game_id,)).fetchone()
         last = int(row[0]) if row is not None else 0
         seqs = list(range(last + 1, last + 1 + len(rows)))
         db.executemany(
-            "INSERT INTO game_events (game_id, seq, kind, payload, created_at)"
-            " VALUES (?, ?, ?, ?, ?)",
+            INSERT_EVENT,
             [
                 (game_id, seq, kind, payload, stamp)
                 for seq, (kind, payload) in zip(seqs, rows, strict=True)
@@ -307,78 +278,46 @@ class Storage(LeaderboardQueries):
         assert row is not None
         guild_id, channel_id = int(row[0]), int(row[1])
         if stats.claims:
-            db.executemany(
-                "INSERT INTO claim_counts (guild_id, user_id, claim, n) VALUES (?, ?, ?, 1)"
-                " ON CONFLICT (guild_id, user_id, claim) DO UPDATE SET n = n + 1",
-                [(guild_id, user, claim) for user, claim in stats.claims],
-            )
+            db.executemany(INSERT_CLAIM, claim_rows(guild_id, stats))
         if stats.catches:
-            db.executemany(
-                "INSERT INTO catches (guild_id, caught_id, catcher_id, n) VALUES (?, ?, ?, 1)"
-                " ON CONFLICT (guild_id, caught_id, catcher_id) DO UPDATE SET n = n + 1",
-                [(guild_id, caught, catcher) for catcher, caught in stats.catches],
-            )
+            db.executemany(INSERT_CATCH, catch_rows(guild_id, stats))
         if stats.rounds:
-            db.executemany(
-                "INSERT INTO rounds (guild_id, channel_id, game_id, round_no, ruleset, loser_id,"
-                " reason, summary, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-                [
-                    (guild_id, channel_id, game_id, r.round_no, r.ruleset, r.loser_id, r.reason,
-                     _dump(r.summary), stamp)
-                    for r in stats.rounds
-                ],
-            )  # fmt: skip
+            db.executemany(INSERT_ROUND, round_rows(guild_id, channel_id, game_id, stats, stamp))
 
-    # ---------------------------------------------------------------------- reads
+    # ------------------------------------------------- copying (python -m bot migrate-db)
 
-    async def get_game(self, game_id: int) -> GameRecord | None:
-        row = await self._fetchone(f"SELECT {_GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
-        return _game(row) if row is not None else None
+    async def read_rows(
+        self, table: str, batch: int = 5000
+    ) -> AsyncIterator[list[tuple[Any, ...]]]:  # fmt: skip
+        columns = DATA_TABLES[table]
+        key = ", ".join(columns[: KEY_COLUMNS[table]])
+        async with self._lock, self._conn.execute(
+            f"SELECT {', '.join(columns)} FROM {table} ORDER BY {key}"
+        ) as cursor:  # fmt: skip
+            while rows := await cursor.fetchmany(batch):
+                yield [tuple(row) for row in rows]
 
-    async def get_game_for_channel(self, channel_id: int) -> GameRecord | None:
-        """The channel's unfinished game (lobby or running), if any."""
-        row = await self._fetchone(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE channel_id = ? AND status != 'over'",
-            (channel_id,),
-        )
-        return _game(row) if row is not None else None
-
-    async def load_running_games(self) -> list[GameRecord]:
-        """Every unfinished game (lobby and running), oldest first, to resume after a restart."""
-        rows = await self._fetchall(
-            f"SELECT {_GAME_COLUMNS} FROM games WHERE status != 'over' ORDER BY id", ()
-        )
-        return [_game(row) for row in rows]
-
-    async def recently_finished(self, since: float) -> list[tuple[int, int]]:
-        """(channel id, game id) of games that ended since ``since`` in channels that have
-        no open game now: after a restart their channels may still show live buttons."""
-        rows = await self._fetchall(
-            "SELECT channel_id, MAX(id) FROM games WHERE status = 'over' AND updated_at >= ?"
-            " AND channel_id NOT IN (SELECT channel_id FROM games WHERE status != 'over')"
-            " GROUP BY channel_id",
-            (since,),
-        )
-        return [(int(row[0]), int(row[1])) for row in rows]
-
-    async def events(self, game_id: int) -> list[EventRecord]:
-        rows = await self._fetchall(
-            "SELECT game_id, seq, kind, payload, created_at FROM game_events"
-            " WHERE game_id = ? ORDER BY seq",
-            (game_id,),
-        )
-        return [EventRecord(row[0], row[1], row[2], orjson.loads(row[3]), row[4]) for row in rows]
-
-    async def player_totals(self, guild_id: int, user_id: int) -> PlayerTotals:
-        """A player's counters in one guild; all zero for someone who never played there."""
-        row = await self._fetchone(
-            f"SELECT {', '.join(TOTALS_COLUMNS)} FROM stat_buckets"
-            " WHERE guild_id = ? AND channel_id = 0 AND period = 'all' AND user_id = ?",
-            (guild_id, user_id),
-        )
-        if row is None:
-            return PlayerTotals(guild_id, user_id)
-        return PlayerTotals(guild_id, user_id, **{k: row[k] for k in TOTALS_COLUMNS})
+    async def load_rows(self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]]) -> None:
+        # AUTOINCREMENT moves sqlite_sequence past every id inserted, so new games and
+        # rounds are numbered after the copied ones without a word from us.
+        async with self._lock:
+            if self._closed:
+                raise StorageError("storage is closed")
+            conn = self._conn
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                async for table, rows in batches:
+                    columns = DATA_TABLES[table]
+                    await conn.executemany(
+                        f"INSERT INTO {table} ({', '.join(columns)})"
+                        f" VALUES ({', '.join('?' for _ in columns)})",
+                        rows,
+                    )
+            except BaseException:
+                if conn.in_transaction:
+                    await conn.execute("ROLLBACK")
+                raise
+            await conn.execute("COMMIT")
 
     # -------------------------------------------------------------------- helpers
 
@@ -391,21 +330,19 @@ class Storage(LeaderboardQueries):
         async with self._lock, self._conn.execute(sql, params) as cursor:
             return list(await cursor.fetchall())
 
-    @asynccontextmanager
-    async def _transaction(self) -> AsyncIterator[aiosqlite.Connection]:
-        async with self._lock:
-            if self._closed:
-                raise StorageError("storage is closed")
-            conn = self._conn
-            await conn.execute("BEGIN IMMEDIATE")
+    async def _write(self, statements: Sequence[tuple[str, Any]]) -> list[int]:
+        def write(db: sqlite3.Connection) -> list[int]:
+            db.execute("BEGIN IMMEDIATE")
             try:
-                yield conn
+                counts = [db.execute(sql, params).rowcount for sql, params in statements]
             except BaseException:
-                # SQLite may already have rolled back by itself (e.g. disk full).
-                if conn.in_transaction:
-                    await conn.execute("ROLLBACK")
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
                 raise
-            await conn.execute("COMMIT")
+            db.execute("COMMIT")
+            return counts
+
+        return await self._run_in_worker(write)
 
 
 async def _user_version(conn: aiosqlite.Connection) -> int:
@@ -424,12 +361,12 @@ async def _migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration]) 
     if version > len(migrations):
         raise SchemaTooNewError(
             f"database schema version {version} is newer than this bot knows "
-            f"({len(migrations)}); upgrade the bot or use another DATABASE_PATH"
+            f"({len(migrations)}); upgrade the bot or use another DATABASE_PATH or DATABASE_URL"
         )
     for number, steps in enumerate(migrations[version:], start=version + 1):
         await conn.execute("BEGIN IMMEDIATE")
         try:
-            for sql in steps:
+            for sql in statements(steps, "sqlite"):
                 await conn.execute(sql)
             # PRAGMA takes no bound parameters; `number` is our own int, never user input.
             await conn.execute(f"PRAGMA user_version = {int(number)}")
@@ -608,77 +545,6 @@ def _closed_folder(file: Path) -> Path:
 def _shown(path: Path) -> Path:
     """A path as the operator should read it: absolute, without resolving links."""
     return Path(os.path.abspath(path))
-
-
-def _game(row: Any) -> GameRecord:
-    return GameRecord(
-        id=row["id"],
-        guild_id=row["guild_id"],
-        channel_id=row["channel_id"],
-        ruleset=row["ruleset"],
-        status=row["status"],
-        state_json=row["state_json"],
-        created_at=row["created_at"],
-        updated_at=row["updated_at"],
-    )
-
-
-def _check_json(text: str) -> None:
-    if not isinstance(text, str):
-        raise TypeError(f"state_json must be a str, not {type(text).__name__}")
-    orjson.loads(text)  # raises ValueError early, with a better message than SQLite's CHECK
-
-
-def _check_kind(kind: str) -> str:
-    if not isinstance(kind, str) or not kind:
-        raise ValueError(f"event kind must be a non-empty str, got {kind!r}")
-    return kind
-
-
-def _dump(payload: Mapping[str, Any]) -> str:
-    if not isinstance(payload, Mapping):
-        raise TypeError(f"event payload must be a mapping, not {type(payload).__name__}")
-    # orjson: the stdlib encoder was the largest single cost of a move under load.
-    return orjson.dumps(dict(payload), option=orjson.OPT_SORT_KEYS).decode()
-
-
-def bucket_periods(stamp: float) -> tuple[str, str, str]:
-    """The periods a moment counts in: all time, its UTC month and its ISO week."""
-    return ("all", period_key("month", stamp), period_key("week", stamp))
-
-
-def _totals_upsert(deltas: Mapping[str, int]) -> tuple[str, tuple[int, ...]]:
-    """One player's counter changes as an upsert and its values (the key comes first in
-    the parameters); column names come only from the whitelist. Checked once per player,
-    then used for each of its buckets."""
-    unknown = set(deltas) - _TOTALS_SET
-    if unknown:
-        raise ValueError(f"unknown totals column(s): {', '.join(sorted(unknown))}")
-    for column, value in deltas.items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(f"delta for {column!r} must be an int, got {value!r}")
-    columns = tuple(c for c in TOTALS_COLUMNS if c in deltas)
-    return _upsert_sql(columns), tuple(deltas[c] for c in columns)
-
-
-_TOTALS_SET = frozenset(TOTALS_COLUMNS)
-
-
-@functools.lru_cache(maxsize=256)
-def _upsert_sql(columns: tuple[str, ...]) -> str:
-    """The upsert for one set of counters; a move touches only a few distinct sets, so the
-    text is built once each instead of six times a player a move."""
-    if not columns:
-        return (
-            "INSERT INTO stat_buckets (guild_id, channel_id, period, user_id)"
-            " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
-        )
-    return (
-        f"INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, {', '.join(columns)})"
-        f" VALUES (?, ?, ?, ?, {', '.join('?' for _ in columns)})"
-        " ON CONFLICT (guild_id, channel_id, period, user_id) DO UPDATE SET "
-        + ", ".join(f"{c} = {c} + excluded.{c}" for c in columns)
-    )
 
 
 def _translate_integrity(exc: sqlite3.IntegrityError, channel_id: int | None) -> Exception:

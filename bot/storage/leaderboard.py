@@ -13,6 +13,7 @@ from __future__ import annotations
 
 import json
 import time
+from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
@@ -28,14 +29,14 @@ class Stat:
     title: str
     expr: str
     #: Rows must satisfy this (e.g. a minimum number of games for a rate).
-    where: str = "1"
+    where: str = "TRUE"
     percent: bool = False
 
 
 #: The leaderboard's statistics. Expressions use only column names of stat_buckets.
 STATS: dict[str, Stat] = {
     "wins": Stat("Wins", "games_won", "games_played > 0"),
-    "winrate": Stat("Win rate", "CAST(games_won AS REAL) / games_played",
+    "winrate": Stat("Win rate", "CAST(games_won AS DOUBLE PRECISION) / games_played",
                     "games_played >= :min_games", percent=True),
     "sips": Stat("Sips taken", "sips", "sips > 0"),
     "shots": Stat("Shots taken", "shots", "shots > 0"),
@@ -44,9 +45,10 @@ STATS: dict[str, Stat] = {
     "handed_out": Stat("Sips handed out", "sips_caused + points_caused",
                        "sips_caused + points_caused > 0"),
     "lives_lost": Stat("Lives lost", "lives_lost", "lives_lost > 0"),
-    "bluffing": Stat("Bluff success", "CAST(bluffs_made - bluffs_caught AS REAL) / bluffs_made",
+    "bluffing": Stat("Bluff success",
+                     "CAST(bluffs_made - bluffs_caught AS DOUBLE PRECISION) / bluffs_made",
                      "bluffs_made >= :min_bluffs", percent=True),
-    "calls": Stat("Call accuracy", "CAST(calls_right AS REAL) / calls_made",
+    "calls": Stat("Call accuracy", "CAST(calls_right AS DOUBLE PRECISION) / calls_made",
                   "calls_made >= :min_calls", percent=True),
     "mex": Stat("21s rolled", "mex_rolled", "mex_rolled > 0"),
 }  # fmt: skip
@@ -79,7 +81,12 @@ def period_key(period: str, stamp: float) -> str:
 
 
 class LeaderboardQueries:
-    """Mixed into Storage, which provides `_fetchone`, `_fetchall` and `_transaction`."""
+    """Mixed into Storage, which provides `_fetchone`, `_fetchall` and `_write`.
+
+    The SQL is written once, in SQLite's parameter style, and only in what SQLite and
+    PostgreSQL both understand (``DOUBLE PRECISION``, ``TRUE``, ``FILTER``, aliased
+    subqueries): the PostgreSQL backend only renumbers the parameters.
+    """
 
     async def _fetchone(self, sql: str, params: Any) -> Any:
         raise NotImplementedError
@@ -87,7 +94,8 @@ class LeaderboardQueries:
     async def _fetchall(self, sql: str, params: Any) -> list[Any]:
         raise NotImplementedError
 
-    def _transaction(self) -> Any:
+    async def _write(self, statements: Sequence[tuple[str, Any]]) -> list[int]:
+        """Run the statements in one transaction; their row counts."""
         raise NotImplementedError
 
     async def leaderboard(
@@ -112,7 +120,7 @@ class LeaderboardQueries:
         rows = await self._fetchall(
             "WITH page AS (SELECT * FROM ("
             f"  SELECT user_id, {spec.expr} AS value, games_played {base}"
-            f"  ORDER BY {_ORDER} LIMIT :limit OFFSET :offset))"
+            f"  ORDER BY {_ORDER} LIMIT :limit OFFSET :offset) AS top)"
             " SELECT counts.total, counts.above, page.user_id, page.value, page.games_played"
             " FROM (SELECT COUNT(*) AS total,"
             f"  COUNT(*) FILTER (WHERE {spec.expr} > (SELECT MAX(value) FROM page)) AS above"
@@ -202,12 +210,14 @@ class LeaderboardQueries:
 
     async def reset_guild_stats(self, guild_id: int) -> int:
         """Wipe a server's leaderboard (counters, claims, nemeses); history stays."""
-        async with self._transaction() as conn:
-            cursor = await conn.execute("DELETE FROM stat_buckets WHERE guild_id = ?", (guild_id,))
-            removed = cursor.rowcount
-            await conn.execute("DELETE FROM claim_counts WHERE guild_id = ?", (guild_id,))
-            await conn.execute("DELETE FROM catches WHERE guild_id = ?", (guild_id,))
-        return int(removed)
+        counts = await self._write(
+            [
+                ("DELETE FROM stat_buckets WHERE guild_id = ?", (guild_id,)),
+                ("DELETE FROM claim_counts WHERE guild_id = ?", (guild_id,)),
+                ("DELETE FROM catches WHERE guild_id = ?", (guild_id,)),
+            ]
+        )
+        return counts[0]
 
     @staticmethod
     def _params(guild_id: int, channel_id: int, period: str, now: float | None) -> dict[str, Any]:

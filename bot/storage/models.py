@@ -29,6 +29,8 @@ class GameRecord:
     state_json: str
     created_at: float
     updated_at: float
+    #: How many moves have been saved; a move is written only on the number it read.
+    move_no: int = 0
 
 
 @dataclass(frozen=True, slots=True)

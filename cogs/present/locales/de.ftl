@@ -407,6 +407,7 @@ command-rules-desc = Die Regeln eines Regelwerks zeigen, oder alle fünf
 option-rules-ruleset = regelwerk
 option-rules-ruleset-desc = Welches Regelwerk erklärt wird; leer für die Übersicht
 earlier-game = Der Button ist von einem früheren Spiel.
+moved-elsewhere = Da war jemand schneller: das Spiel ist schon weiter. Nichts hat sich geändert; schau auf den Tisch und versuch's nochmal.
 menu-pick-one = Wähl eine Option aus dem Menü.
 menu-wrong-choice = Die Auswahl gehört nicht zu diesem Menü.
 

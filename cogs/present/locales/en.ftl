@@ -393,6 +393,7 @@ command-rules-desc = Show the rules of a rule set, or all five
 option-rules-ruleset = ruleset
 option-rules-ruleset-desc = The rule set to explain; leave empty for an overview
 earlier-game = That button is from an earlier game.
+moved-elsewhere = Someone beat you to it: the table moved on. Nothing changed; check the table and go again.
 menu-pick-one = Pick one option from the menu.
 menu-wrong-choice = That choice does not belong to this menu.
 

@@ -421,6 +421,7 @@ option-rules-ruleset = variant
 option-rules-ruleset-desc = De variant om uit te leggen; leeg voor een overzicht
 
 earlier-game = Die knop is van een eerder spel.
+moved-elsewhere = Iemand was je net voor: het spel is al verder. Er is niks veranderd; kijk naar de tafel en probeer opnieuw.
 menu-pick-one = Kies één optie uit het menu.
 menu-wrong-choice = Die keuze hoort niet bij dit menu.
 

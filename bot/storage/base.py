@@ -1,0 +1,465 @@
+"""What every storage backend offers, and what they share.
+
+`Storage` is the one interface the bot talks to; `SqliteStorage` (bot/storage/db.py) and
+`PostgresStorage` (bot/storage/postgres.py) implement it. The reads, the leaderboard
+queries and the checks done before a move is written live here once, written in SQLite's
+parameter style (``?`` and ``:name``): the PostgreSQL backend translates them to ``$1``
+(bot/storage/dialect.py), so both backends answer the very same SQL.
+"""
+
+from __future__ import annotations
+
+import functools
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from typing import Any, ClassVar, Self
+
+import orjson
+
+from .leaderboard import LeaderboardQueries, period_key
+from .migrations import MIGRATIONS, TOTALS_COLUMNS, Migration
+from .models import (
+    GAME_STATUSES,
+    OPEN_STATUSES,
+    Event,
+    EventRecord,
+    GameRecord,
+    GameStatus,
+    MoveStats,
+    PlayerKey,
+    PlayerTotals,
+)
+
+Clock = Callable[[], float]
+
+
+class StorageError(Exception):
+    """Base class for storage failures the bot can explain to a user or operator."""
+
+
+class SchemaTooNewError(StorageError):
+    """The database was written by a newer bot; running old code on it could corrupt it."""
+
+
+class ChannelBusyError(StorageError):
+    """The channel already has an unfinished game (one game per channel)."""
+
+
+class GameNotFoundError(StorageError):
+    """No unfinished game has that id; finished games are read-only."""
+
+
+class StaleGameError(StorageError):
+    """The game moved on since this process read it: another process (a shard in a
+    rolling restart, or an old copy still running) saved a move first. Nothing was
+    written; the caller reloads the game and refuses the move."""
+
+
+class DatabaseUnavailableError(StorageError):
+    """The database server can't be reached or refuses us; the message says what to fix
+    and never contains the password."""
+
+
+GAME_COLUMNS = (
+    "id, guild_id, channel_id, ruleset, status, state_json, created_at, updated_at, move_no"
+)
+
+#: The tables that hold the bot's data at the latest schema, parents before children, and
+#: their columns: what `python -m bot migrate-db` copies (tests check it against the schema).
+DATA_TABLES: dict[str, tuple[str, ...]] = {
+    "games": tuple(GAME_COLUMNS.split(", ")),
+    "game_events": ("game_id", "seq", "kind", "payload", "created_at"),
+    "stat_buckets": ("guild_id", "channel_id", "period", "user_id", *TOTALS_COLUMNS),
+    "rounds": (
+        "id",
+        "guild_id",
+        "channel_id",
+        "game_id",
+        "round_no",
+        "ruleset",
+        "loser_id",
+        "reason",
+        "summary",
+        "ended_at",
+    ),
+    "claim_counts": ("guild_id", "user_id", "claim", "n"),
+    "catches": ("guild_id", "caught_id", "catcher_id", "n"),
+}
+#: How many of each table's leading columns are its primary key: a copy reads rows in
+#: key order, so PostgreSQL stores each leaderboard bucket's rows together on disk (as
+#: SQLite's WITHOUT ROWID tables always do), which keeps a leaderboard's scan short.
+KEY_COLUMNS = {"games": 1, "game_events": 2, "stat_buckets": 4, "rounds": 1,
+               "claim_counts": 3, "catches": 3}  # fmt: skip
+
+
+class Storage(LeaderboardQueries):
+    """Async access to the bot's database; build one with `Storage.open(url or path)`.
+
+    A backend provides the writes of a move (each in one transaction), the migrations and
+    the low-level `_fetchone` / `_fetchall` / `_write`; everything else is shared here.
+    """
+
+    #: ``"sqlite"`` or ``"postgresql"``: which SQL a migration step runs (migrations.py).
+    dialect: ClassVar[str]
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(
+        cls,
+        target: Any,
+        *,
+        clock: Clock = time.time,
+        migrations: Sequence[Migration] = MIGRATIONS,
+    ) -> Self:
+        """Open the database ``target`` names (a path or ``sqlite:///`` URL, or a
+        ``postgresql://`` URL) and bring its schema up to date; see `open_storage`."""
+        from .factory import open_storage
+
+        store = await open_storage(target, clock=clock, migrations=migrations)
+        if not isinstance(store, cls):
+            await store.close()
+            raise TypeError(f"{target!r} is not a {cls.__name__} database")
+        return store
+
+    async def close(self) -> None:
+        raise NotImplementedError
+
+    @property
+    def closed(self) -> bool:
+        raise NotImplementedError
+
+    async def __aenter__(self) -> Self:
+        return self
+
+    async def __aexit__(self, *exc_info: object) -> None:
+        await self.close()
+
+    async def schema_version(self) -> int:
+        raise NotImplementedError
+
+    # --------------------------------------------------------------------- writes
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        ruleset: str,
+        state_json: str,
+        *,
+        status: GameStatus = "lobby",
+        now: float | None = None,
+        events: Iterable[Event] = (),
+    ) -> GameRecord:
+        """Start a game record with its first events, all or nothing; raises
+        `ChannelBusyError` if the channel has an open game."""
+        raise NotImplementedError
+
+    async def save_move(
+        self,
+        game_id: int,
+        state_json: str,
+        status: GameStatus,
+        events: Iterable[Event] = (),
+        totals_deltas: Mapping[PlayerKey, Mapping[str, int]] | None = None,
+        *,
+        now: float | None = None,
+        channel_id: int | None = None,
+        stats: MoveStats | None = None,
+        expect_move_no: int | None = None,
+    ) -> list[int]:
+        """Record one move: new state, its events and totals changes, all or nothing.
+
+        Everything is validated and serialised before the transaction starts, and any
+        failure inside it rolls the whole move back, so a crash can never leave a state
+        without its events or totals counted twice. Returns the new events' seq numbers.
+
+        Counters go to the server-wide buckets (all time, this month, this week) and, with
+        ``channel_id``, to the same buckets of that channel.
+
+        Every saved move adds one to the game's ``move_no``. With ``expect_move_no`` (the
+        number this process last read) the move is written only if nobody saved another
+        one since; otherwise nothing is written and `StaleGameError` is raised, so two
+        processes can never both move the same game.
+        """
+        raise NotImplementedError
+
+    # ---------------------------------------------------------------------- reads
+
+    async def get_game(self, game_id: int) -> GameRecord | None:
+        row = await self._fetchone(f"SELECT {GAME_COLUMNS} FROM games WHERE id = ?", (game_id,))
+        return game_record(row) if row is not None else None
+
+    async def get_game_for_channel(self, channel_id: int) -> GameRecord | None:
+        """The channel's unfinished game (lobby or running), if any."""
+        row = await self._fetchone(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE channel_id = ? AND status != 'over'",
+            (channel_id,),
+        )
+        return game_record(row) if row is not None else None
+
+    async def load_running_games(self) -> list[GameRecord]:
+        """Every unfinished game (lobby and running), oldest first, to resume after a restart."""
+        rows = await self._fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status != 'over' ORDER BY id", ()
+        )
+        return [game_record(row) for row in rows]
+
+    async def recently_finished(self, since: float) -> list[tuple[int, int]]:
+        """(channel id, game id) of games that ended since ``since`` in channels that have
+        no open game now: after a restart their channels may still show live buttons."""
+        rows = await self._fetchall(
+            "SELECT channel_id, MAX(id) FROM games WHERE status = 'over' AND updated_at >= ?"
+            " AND channel_id NOT IN (SELECT channel_id FROM games WHERE status != 'over')"
+            " GROUP BY channel_id",
+            (float(since),),
+        )
+        return [(int(row[0]), int(row[1])) for row in rows]
+
+    async def events(self, game_id: int) -> list[EventRecord]:
+        rows = await self._fetchall(
+            "SELECT game_id, seq, kind, payload, created_at FROM game_events"
+            " WHERE game_id = ? ORDER BY seq",
+            (game_id,),
+        )
+        return [EventRecord(row[0], row[1], row[2], orjson.loads(row[3]), row[4]) for row in rows]
+
+    async def player_totals(self, guild_id: int, user_id: int) -> PlayerTotals:
+        """A player's counters in one guild; all zero for someone who never played there."""
+        row = await self._fetchone(
+            f"SELECT {', '.join(TOTALS_COLUMNS)} FROM stat_buckets"
+            " WHERE guild_id = ? AND channel_id = 0 AND period = 'all' AND user_id = ?",
+            (guild_id, user_id),
+        )
+        if row is None:
+            return PlayerTotals(guild_id, user_id)
+        return PlayerTotals(guild_id, user_id, **{k: int(row[k]) for k in TOTALS_COLUMNS})
+
+    # ------------------------------------------------- copying (python -m bot migrate-db)
+
+    async def count_rows(self, table: str) -> int:
+        """How many rows one of `DATA_TABLES` holds."""
+        if table not in DATA_TABLES:
+            raise ValueError(f"unknown table {table!r}")
+        row = await self._fetchone(f"SELECT COUNT(*) FROM {table}", ())
+        return int(row[0])
+
+    def read_rows(self, table: str, batch: int = 5000) -> AsyncIterator[list[tuple[Any, ...]]]:
+        """A table's rows in `DATA_TABLES` column order, a batch at a time, so a copy
+        never holds a whole million-round history in memory."""
+        raise NotImplementedError
+
+    async def load_rows(
+        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]]
+    ) -> None:  # fmt: skip
+        """Insert ``(table, rows)`` batches, all in one transaction: a copy that fails
+        half-way leaves the target as empty as it was. Ids are kept as they are, and the
+        next new game or round is numbered after the highest copied one."""
+        raise NotImplementedError
+
+    # -------------------------------------------------------------------- helpers
+
+    async def _fetchone(self, sql: str, params: Any) -> Any:
+        raise NotImplementedError
+
+    async def _fetchall(self, sql: str, params: Any) -> list[Any]:
+        raise NotImplementedError
+
+    async def _write(self, statements: Sequence[tuple[str, Any]]) -> list[int]:
+        raise NotImplementedError
+
+
+def game_record(row: Any) -> GameRecord:
+    return GameRecord(
+        id=int(row["id"]),
+        guild_id=int(row["guild_id"]),
+        channel_id=int(row["channel_id"]),
+        ruleset=row["ruleset"],
+        status=row["status"],
+        state_json=row["state_json"],
+        created_at=float(row["created_at"]),
+        updated_at=float(row["updated_at"]),
+        move_no=int(row["move_no"]),
+    )
+
+
+def stale_or_missing(game_id: int, row: Any, expected: int | None) -> StorageError:
+    """Why a move's UPDATE changed no row, from the game row (status, move_no) read in
+    the same transaction: another process moved first, or there is no open game."""
+    if row is not None and expected is not None and int(row[1]) != expected:
+        return StaleGameError(
+            f"game {game_id} is at move {int(row[1])}, not {expected}: another process moved it"
+        )
+    return GameNotFoundError(f"no unfinished game with id {game_id}")
+
+
+#: The UPDATE of a move; the move-number condition is appended when one is expected.
+UPDATE_GAME = (
+    "UPDATE games SET state_json = ?, status = ?, updated_at = ?, move_no = move_no + 1"
+    " WHERE id = ? AND status != 'over'"
+)
+GAME_STATE = "SELECT status, move_no FROM games WHERE id = ?"
+
+
+def update_game(
+    game_id: int, state_json: str, status: str, stamp: float, expected: int | None
+) -> tuple[str, tuple[Any, ...]]:
+    if expected is None:
+        return UPDATE_GAME, (state_json, status, stamp, game_id)
+    return UPDATE_GAME + " AND move_no = ?", (state_json, status, stamp, game_id, expected)
+
+
+INSERT_EVENT = (
+    "INSERT INTO game_events (game_id, seq, kind, payload, created_at) VALUES (?, ?, ?, ?, ?)"
+)
+LAST_SEQ = "SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE game_id = ?"
+INSERT_CLAIM = (
+    "INSERT INTO claim_counts (guild_id, user_id, claim, n) VALUES (?, ?, ?, 1)"
+    " ON CONFLICT (guild_id, user_id, claim) DO UPDATE SET n = claim_counts.n + 1"
+)
+INSERT_CATCH = (
+    "INSERT INTO catches (guild_id, caught_id, catcher_id, n) VALUES (?, ?, ?, 1)"
+    " ON CONFLICT (guild_id, caught_id, catcher_id) DO UPDATE SET n = catches.n + 1"
+)
+INSERT_ROUND = (
+    "INSERT INTO rounds (guild_id, channel_id, game_id, round_no, ruleset, loser_id,"
+    " reason, summary, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)"
+)
+
+
+def claim_rows(guild_id: int, stats: MoveStats) -> list[tuple[Any, ...]]:
+    # Sorted: concurrent moves then take their row locks in one order (PostgreSQL).
+    return sorted((guild_id, user, claim) for user, claim in stats.claims)
+
+
+def catch_rows(guild_id: int, stats: MoveStats) -> list[tuple[Any, ...]]:
+    return sorted((guild_id, caught, catcher) for catcher, caught in stats.catches)
+
+
+def round_rows(guild_id: int, channel_id: int, game_id: int, stats: MoveStats,
+               stamp: float) -> list[tuple[Any, ...]]:  # fmt: skip
+    return [
+        (guild_id, channel_id, game_id, r.round_no, r.ruleset, r.loser_id, r.reason,
+         dump(r.summary), stamp)
+        for r in stats.rounds
+    ]  # fmt: skip
+
+
+def check_status(status: str, allowed: Sequence[str], what: str) -> None:
+    if status not in allowed:
+        raise ValueError(f"{what} must be one of {tuple(allowed)}, not {status!r}")
+
+
+def check_json(text: str) -> None:
+    if not isinstance(text, str):
+        raise TypeError(f"state_json must be a str, not {type(text).__name__}")
+    orjson.loads(text)  # raises ValueError early, with a better message than the database's
+
+
+def check_kind(kind: str) -> str:
+    if not isinstance(kind, str) or not kind:
+        raise ValueError(f"event kind must be a non-empty str, got {kind!r}")
+    return kind
+
+
+def dump(payload: Mapping[str, Any]) -> str:
+    if not isinstance(payload, Mapping):
+        raise TypeError(f"event payload must be a mapping, not {type(payload).__name__}")
+    # orjson: the stdlib encoder was the largest single cost of a move under load.
+    return orjson.dumps(dict(payload), option=orjson.OPT_SORT_KEYS).decode()
+
+
+def event_rows(events: Iterable[Event]) -> list[tuple[str, str]]:
+    return [(check_kind(kind), dump(payload)) for kind, payload in events]
+
+
+def bucket_periods(stamp: float) -> tuple[str, str, str]:
+    """The periods a moment counts in: all time, its UTC month and its ISO week."""
+    return ("all", period_key("month", stamp), period_key("week", stamp))
+
+
+def totals_upserts(
+    totals_deltas: Mapping[PlayerKey, Mapping[str, int]] | None,
+    stamp: float,
+    channel_id: int | None,
+) -> list[tuple[str, tuple[Any, ...]]]:
+    """Every bucket upsert of a move, in key order (so concurrent moves on PostgreSQL lock
+    shared rows in the same order and never deadlock)."""
+    scopes = [0] if channel_id is None else [0, channel_id]
+    periods = bucket_periods(stamp)
+    upserts: list[tuple[str, tuple[Any, ...]]] = []
+    for (guild_id, user_id), deltas in sorted((totals_deltas or {}).items()):
+        sql, values = totals_upsert(deltas)
+        upserts += [
+            (sql, (guild_id, scope, period, user_id, *values))
+            for scope in scopes
+            for period in periods
+        ]
+    upserts.sort(key=lambda upsert: upsert[1][:4])
+    return upserts
+
+
+def bucket_rows(
+    totals_deltas: Mapping[PlayerKey, Mapping[str, int]] | None,
+    stamp: float,
+    channel_id: int | None,
+) -> list[tuple[int, ...]]:
+    """The same changes as `totals_upserts`, as whole bucket rows (key, then every
+    counter in `TOTALS_COLUMNS` order, 0 where unchanged), in key order: for a backend
+    that upserts them all in one statement."""
+    scopes = [0] if channel_id is None else [0, channel_id]
+    periods = bucket_periods(stamp)
+    rows: list[tuple[Any, ...]] = []
+    for (guild_id, user_id), deltas in (totals_deltas or {}).items():
+        totals_upsert(deltas)  # the same checks
+        values = tuple(int(deltas.get(c, 0)) for c in TOTALS_COLUMNS)
+        rows += [
+            (guild_id, scope, period, user_id, *values) for scope in scopes for period in periods
+        ]
+    rows.sort(key=lambda row: row[:4])
+    return rows
+
+
+def totals_upsert(deltas: Mapping[str, int]) -> tuple[str, tuple[int, ...]]:
+    """One player's counter changes as an upsert and its values (the key comes first in
+    the parameters); column names come only from the whitelist. Checked once per player,
+    then used for each of its buckets."""
+    unknown = set(deltas) - _TOTALS_SET
+    if unknown:
+        raise ValueError(f"unknown totals column(s): {', '.join(sorted(unknown))}")
+    for column, value in deltas.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"delta for {column!r} must be an int, got {value!r}")
+    columns = tuple(c for c in TOTALS_COLUMNS if c in deltas)
+    return upsert_sql(columns), tuple(deltas[c] for c in columns)
+
+
+_TOTALS_SET = frozenset(TOTALS_COLUMNS)
+
+
+@functools.lru_cache(maxsize=256)
+def upsert_sql(columns: tuple[str, ...]) -> str:
+    """The upsert for one set of counters; a move touches only a few distinct sets, so the
+    text is built once each instead of six times a player a move."""
+    if not columns:
+        return (
+            "INSERT INTO stat_buckets (guild_id, channel_id, period, user_id)"
+            " VALUES (?, ?, ?, ?) ON CONFLICT DO NOTHING"
+        )
+    return (
+        f"INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, {', '.join(columns)})"
+        f" VALUES (?, ?, ?, ?, {', '.join('?' for _ in columns)})"
+        " ON CONFLICT (guild_id, channel_id, period, user_id) DO UPDATE SET "
+        + ", ".join(f"{c} = stat_buckets.{c} + excluded.{c}" for c in columns)
+    )
+
+
+def new_game_checks(status: str, state_json: str) -> None:
+    if status not in OPEN_STATUSES:
+        raise ValueError(f"a new game must be one of {OPEN_STATUSES}, not {status!r}")
+    check_json(state_json)
+
+
+def move_checks(status: str, state_json: str) -> None:
+    check_status(status, GAME_STATUSES, "status")
+    check_json(state_json)

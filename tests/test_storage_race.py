@@ -1,0 +1,173 @@
+"""Two processes on one database racing on one channel: the rolling-restart case.
+
+Two `TableService`s, each with its own connection to the same database (one PostgreSQL
+database, or one SQLite file), hold the same game in memory, as an old and a new bot
+process do while they overlap. Per-process channel locks can't stop them; the stored
+move number (and on PostgreSQL the channel's advisory lock) must: exactly one move wins,
+the other is refused and reloaded, and the stored game stays whole.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import random
+from collections.abc import AsyncIterator
+
+import pytest
+
+from bot.engine import Act, GameError, Kind, Move, StaleAction
+from bot.settings import Settings
+from bot.storage import Storage, open_storage
+from bot.tables import Outcome, Table, TableService
+
+from .conftest import SimTable
+from .db_helpers import database_url_fixture
+from .play_helpers import refused
+
+GUILD = 42
+CHANNEL = 1000
+A, B = "101", "102"
+
+database_url = database_url_fixture()
+
+
+@pytest.fixture
+async def processes(database_url: str) -> AsyncIterator[tuple[TableService, TableService]]:
+    """Two table services, each on a storage of its own, sharing one database."""
+    old, new = await open_storage(database_url), await open_storage(database_url)
+    try:
+        yield TableService(old, random.Random(1)), TableService(new, random.Random(2))
+    finally:
+        await old.close()
+        await new.close()
+
+
+async def started(first: TableService, second: TableService) -> int:
+    """A mexen game opened and started by the first process; the second restores it, as a
+    process starting during a rolling restart does."""
+    await first.open_table(GUILD, CHANNEL, A, "mexen", {"turn_timer": 0}, 0.0)
+    await first.act(CHANNEL, B, Move(Act.JOIN), 1.0)
+    await first.act(CHANNEL, A, Move(Act.START), 2.0)
+    restored = await second.restore()
+    assert [t.channel_id for t in restored] == [CHANNEL]
+    table = first.get(CHANNEL)
+    assert table is not None
+    return table.game_id
+
+
+async def assert_consistent(storage: Storage, game_id: int, *services: TableService) -> None:
+    """Move numbers are contiguous (one per stored move, each with its own log entry and
+    events numbered without gaps), the state loads, and every process that holds the
+    table holds the stored one."""
+    record = await storage.get_game(game_id)
+    assert record is not None
+    events = await storage.events(game_id)
+    assert [e.seq for e in events] == list(range(1, len(events) + 1))
+    moves = [e for e in events if e.kind == "move"]
+    assert len(moves) == record.move_no + 1  # the newgame entry, then one per stored move
+    stored = Table.from_record(record.id, record.guild_id, record.channel_id,
+                               record.state_json, record.move_no)  # fmt: skip
+    for service in services:
+        table = service.get(CHANNEL)
+        if table is not None:
+            assert table.game.to_dict() == stored.game.to_dict()
+            assert table.stored_move == record.move_no
+
+
+async def test_two_processes_racing_one_move_exactly_one_wins(
+    processes: tuple[TableService, TableService],
+) -> None:
+    old, new = processes
+    game_id = await started(old, new)
+    mover = old.get(CHANNEL).game.to_move  # type: ignore[union-attr]
+    assert mover is not None
+
+    results = await asyncio.gather(
+        old.act(CHANNEL, mover, Move(Act.ROLL), 3.0),
+        new.act(CHANNEL, mover, Move(Act.ROLL), 3.0),
+        return_exceptions=True,
+    )
+    won = [r for r in results if isinstance(r, Outcome)]
+    lost = [r for r in results if isinstance(r, BaseException)]
+    assert len(won) == 1 and len(lost) == 1
+    assert isinstance(lost[0], StaleAction) and lost[0].key == "moved-elsewhere"
+    events = await old.storage.events(game_id)
+    assert sum(1 for e in events if e.kind == Kind.ROLLED) == 1
+    await assert_consistent(old.storage, game_id, old, new)
+
+    # The refused process reloaded the table: its next move is stored normally.
+    loser = new if isinstance(results[0], Outcome) else old
+    table = loser.get(CHANNEL)
+    assert table is not None
+    after = await loser.act(CHANNEL, table.game.to_move or mover, Move(Act.STAND), 4.0)
+    assert isinstance(after, Outcome)
+    await assert_consistent(loser.storage, game_id, loser)
+
+
+async def test_many_racing_moves_keep_the_game_whole(
+    processes: tuple[TableService, TableService],
+) -> None:
+    """Both processes play the same game as fast as they can, each refusing whatever the
+    other stored first; at the end the stored game is one unbroken history."""
+    old, new = processes
+    game_id = await started(old, new)
+    refused = stored = 0
+    for turn in range(30):
+        moves = []
+        for service in (old, new) if turn % 2 else (new, old):
+            table = service.get(CHANNEL)
+            if table is None or table.game.phase != "playing" or table.game.to_move is None:
+                continue
+            player = table.game.to_move
+            action = table.game.legal_actions(player)[0]
+            moves.append(service.act(CHANNEL, player, action, 10.0 + turn))
+        if not moves:
+            break
+        for result in await asyncio.gather(*moves, return_exceptions=True):
+            if isinstance(result, Outcome):
+                stored += 1
+            else:
+                assert isinstance(result, GameError), repr(result)
+                refused += 1
+    record = await old.storage.get_game(game_id)
+    assert record is not None
+    assert record.move_no == 2 + stored  # join and start, then every move that won
+    assert refused >= 1
+    await assert_consistent(old.storage, game_id)
+    for service in (old, new):  # one more move each: whoever is stale reloads and agrees
+        table = service.get(CHANNEL)
+        if table is not None and table.game.to_move is not None:
+            with contextlib.suppress(GameError):
+                await service.act(CHANNEL, table.game.to_move, Move(Act.STAND), 99.0)
+    await assert_consistent(new.storage, game_id, old, new)
+
+
+async def test_a_move_another_process_stored_first_is_refused_privately(
+    sim: SimTable, settings: Settings
+) -> None:
+    """Through the bot: the player is told privately, nothing changes in the channel, and
+    the table is reloaded, so the next move is stored."""
+    alice, bob = sim.users[:2]
+    await alice.slash(sim.channel, "newgame", ruleset="mexen", turn_timer=0)
+    await bob.slash(sim.channel, "join")
+    await alice.slash(sim.channel, "start")
+    table = sim.bot.tables.get(sim.channel.id)
+    assert table is not None and table.game.to_move is not None
+    mover = next(u for u in (alice, bob) if str(u.id) == table.game.to_move)
+
+    # Another process, with a connection of its own to the same database, stores a move
+    # (one that leaves the table as this process shows it, so the channel stays the same).
+    async with await open_storage(settings.database) as other:
+        record = await other.get_game(table.game_id)
+        assert record is not None and record.move_no == table.stored_move
+        await other.save_move(record.id, table.state_json(), "running",
+                              [("move", {"player": "elsewhere"})],
+                              expect_move_no=record.move_no)  # fmt: skip
+
+    await refused(sim, mover.slash(sim.channel, "roll"), says="Someone beat you to it")
+    assert table.stored_move == record.move_no + 1  # reloaded
+    rolled = await mover.slash(sim.channel, "roll")
+    assert rolled.response is not None and "beat you" not in rolled.response.content
+    stored = await sim.bot.storage.get_game(table.game_id)
+    assert stored is not None and stored.move_no == record.move_no + 2
