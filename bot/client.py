@@ -1,10 +1,10 @@
-"""The Bot subclass and the one factory that builds it, for production and tests alike."""
+"""The Bot subclasses and the one factory that builds them, for production and tests alike."""
 
 from __future__ import annotations
 
 import logging
 import random
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import discord
 from discord import app_commands
@@ -13,6 +13,7 @@ from discord.ext import commands
 from cogs.translate import CatalogTranslator
 
 from .settings import Settings
+from .shards import Shards, owns_all
 from .storage import Storage
 from .tables import TableService
 
@@ -43,17 +44,25 @@ class MexicanBot(commands.Bot):
         dev_guild_id: int | None = None,
         sync_dev_guild: bool = True,
         extensions: tuple[str, ...] = EXTENSIONS,
+        shards: Shards | None = None,
     ) -> None:
+        sharding: dict[str, Any] = {}
+        if shards is not None:  # only `ShardedMexicanBot` (AutoShardedBot) takes these
+            sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
         super().__init__(
             # Slash commands only; a mention prefix needs no privileged message intent.
             command_prefix=commands.when_mentioned,
             intents=discord.Intents.default(),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            **sharding,
         )
         self.storage = storage
+        #: The shards this process runs; its tables are those of their guilds only.
+        self.sharding = shards
+        owns = shards.owns if shards is not None else owns_all
         # Dice come from the OS's cryptographic source; tests swap in a seeded one.
-        self.tables = TableService(storage, random.SystemRandom())
+        self.tables = TableService(storage, random.SystemRandom(), owns=owns)
         self.dev_guild_id = dev_guild_id
         self.sync_dev_guild = sync_dev_guild
         self.extension_names = extensions
@@ -116,13 +125,28 @@ class MexicanBot(commands.Bot):
         await super().close()
 
     async def on_ready(self) -> None:
-        log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
+        if self.sharding is None:
+            log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
+        else:  # which shards, so an operator can tell the processes' logs apart
+            ids = ",".join(map(str, self.sharding.ids))
+            log.info("ready as %s in %d guild(s), shard(s) %s of %d", self.user,
+                     len(self.guilds), ids, self.sharding.count)  # fmt: skip
+
+
+class ShardedMexicanBot(MexicanBot, commands.AutoShardedBot):
+    """The same bot over the Discord shards SHARD_COUNT and SHARD_IDS name (README,
+    Running at scale): discord.py's AutoShardedBot opens one gateway connection per shard,
+    and Discord sends each guild's events on its shard's connection only."""
 
 
 def create_bot(settings: Settings, storage: Storage, *, sync_dev_guild: bool = True) -> MexicanBot:
-    """Build the bot from settings; tests call this too, so they run what production runs."""
-    return MexicanBot(
+    """Build the bot from settings; tests call this too, so they run what production runs.
+
+    Without shard settings it is the plain `MexicanBot`, one connection as ever."""
+    cls = MexicanBot if settings.shards is None else ShardedMexicanBot
+    return cls(
         storage=storage,
         dev_guild_id=settings.dev_guild_id,
         sync_dev_guild=sync_dev_guild,
+        shards=settings.shards,
     )

@@ -58,6 +58,8 @@ class Play(commands.Cog):
         self.bot.dealer = self.dealer
         self.bot.add_dynamic_items(*ITEMS)
         restored = await self.bot.tables.restore(now())
+        # Restores this process's shards' games only; of the finished ones, channels in
+        # other shards' guilds are not in this process's cache, so tidying skips them.
         finished = await self.bot.storage.recently_finished(now() - LEFTOVER_WINDOW)
         if restored:
             log.info("restored %d unfinished game(s)", len(restored))

@@ -101,11 +101,14 @@ async def leaderboard_page(
 
 #: Pages a leaderboard button may ask for; a million players is more than any server has.
 MAX_PAGE = 100_000
+#: Any ``lb:`` id, newlines included (``(?s)``): a forged id that only the template
+#: refused would get no answer at all, not the callback's private refusal.
+PAGE_ROUTE = r"(?s)lb:(?P<rest>.{0,96})"
 _PAGE = re.compile(r"(?P<stat>[a-z_]{1,20}):(?P<scope>server|channel):(?P<period>all|month|week)"
                    r":(?P<page>\d{1,6})")  # fmt: skip
 
 
-class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=r"lb:(?P<rest>.{0,96})"):
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_ROUTE):
     """Turns a leaderboard page; the custom id holds the whole query, so it survives
     restarts. Any ``lb:`` id reaches the callback, which refuses what does not parse."""
 

@@ -23,6 +23,7 @@ from bot.settings import (
     load_settings,
     parse_settings,
 )
+from bot.shards import Shards, owns_all, shard_of
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.secret-part-of-the-token"
 
@@ -115,6 +116,75 @@ def test_dotenv_file_is_read_and_environment_wins(
     assert settings.log_level == "ERROR"
     assert settings.dev_guild_id == 42
     assert "DISCORD_TOKEN" not in os.environ  # read, not exported to child processes
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "expected"),
+    [
+        ("2", "0", Shards(2, (0,))),
+        ("2", "1", Shards(2, (1,))),
+        ("4", "0-3", Shards(4, (0, 1, 2, 3))),
+        ("4", "0,2", Shards(4, (0, 2))),
+        ("8", " 6, 0-1 ,3 ", Shards(8, (0, 1, 3, 6))),
+        ("3", None, Shards(3, (0, 1, 2))),  # SHARD_COUNT alone: every shard here
+        ("1", "0", Shards(1, (0,))),
+        (None, None, None),  # unsharded, as before
+    ],
+)
+def test_shard_settings(count: str | None, ids: str | None, expected: Shards | None) -> None:
+    values = {"DISCORD_TOKEN": TOKEN}
+    values |= {"SHARD_COUNT": count} if count is not None else {}
+    values |= {"SHARD_IDS": ids} if ids is not None else {}
+    assert parse_settings(values).shards == expected
+
+
+@pytest.mark.parametrize(
+    ("count", "ids", "says"),
+    [
+        (None, "0", r"SHARD_IDS=0 needs SHARD_COUNT"),
+        ("0", None, r"SHARD_COUNT must be a whole number of shards, 1 or more, got '0'"),
+        ("two", None, r"SHARD_COUNT must be a whole number .* got 'two'"),
+        ("-2", "0", r"SHARD_COUNT must be a whole number .* got '-2'"),
+        ("2", "2", r"SHARD_IDS=2 names shard 2, but SHARD_COUNT=2 has shards 0 to 1 only"),
+        ("4", "0-4", r"names shard 4, but SHARD_COUNT=4 has shards 0 to 3 only"),
+        ("4", "3-1", r"SHARD_IDS range 3-1 runs backwards: .* e\.g\. 1-3"),
+        ("4", "0,0", r"names shard 0 twice"),
+        ("4", "0-2,1", r"names shard 1 twice"),
+        ("4", "a", r"SHARD_IDS must list shard numbers and ranges like 0-3, 0,2 or 1, got 'a'"),
+        ("4", "0,", r"SHARD_IDS must list .* got '0,'"),
+        ("4", "-1", r"SHARD_IDS must list .* got '-1'"),
+        ("4", "1-", r"SHARD_IDS must list .* got '1-'"),
+        ("4", "0;1", r"SHARD_IDS must list .* got '0;1'"),
+    ],
+)
+def test_bad_shard_settings_say_what_to_fix(count: str | None, ids: str | None, says: str) -> None:
+    values = {"DISCORD_TOKEN": TOKEN}
+    values |= {"SHARD_COUNT": count} if count is not None else {}
+    values |= {"SHARD_IDS": ids} if ids is not None else {}
+    with pytest.raises(SettingsError, match=says) as info:
+        parse_settings(values)
+    assert "\n" not in str(info.value)
+
+
+def test_shard_of_is_discords_rule() -> None:
+    # Discord's documented formula: the guild id's timestamp bits, modulo the shard count.
+    assert shard_of(0, 2) == 0
+    assert shard_of(1 << 22, 2) == 1
+    assert shard_of((5 << 22) | 0x3FFFFF, 4) == 1  # the low 22 bits do not count
+    assert shard_of(81384788765712384, 16) == (81384788765712384 >> 22) % 16
+
+
+def test_a_process_owns_the_guilds_of_its_shards_only() -> None:
+    guilds = [(k << 22) + 12345 for k in range(8)]
+    evens, odds = Shards(2, (0,)), Shards(2, (1,))
+    assert [g for g in guilds if evens.owns(g)] == guilds[0::2]
+    assert [g for g in guilds if odds.owns(g)] == guilds[1::2]
+    # Every guild is owned by exactly one of the processes that share the shards.
+    quarters = [Shards(4, (0, 1)), Shards(4, (2,)), Shards(4, (3,))]
+    assert all(sum(q.owns(g) for q in quarters) == 1 for g in guilds)
+    assert all(owns_all(g) for g in guilds)  # unsharded: one process sees everything
+    with pytest.raises(ValueError, match="do not fit"):
+        Shards(2, (2,))
 
 
 def test_missing_dotenv_file_is_fine() -> None:

@@ -22,9 +22,17 @@ their Authorization header (``requests``), the calls per route (``rest_counts``,
 ones not included), the command payloads per sync path (``synced``), the token of every
 IDENTIFY (``identify_tokens``) and the gateway connections (``connections``).
 
+Like Discord it shards: with ``shard_count`` above 1, ``GET /gateway/bot`` says so, each
+IDENTIFY must carry ``shard: [id, shard_count]`` (otherwise the connection is closed with
+4011, sharding required, or 4010, invalid shard), and a guild's GUILD_CREATE and
+interactions go only to the connection of its shard, ``(guild_id >> 22) % shard_count``.
+Consecutive guilds get consecutive shards (their ids are ``1 << 22`` apart), so
+``channels_per_guild=1`` spreads the channels over every shard. ``connected`` and ``ready``
+hold while every shard is connected; ``links[i]`` has each shard's own.
+
 Everything listens on 127.0.0.1 only. Used by ``tests/test_main.py``,
-``tests/test_crash_kill9.py`` and ``benchmarks.wire_bench`` (README, sections Tests and
-Benchmarks).
+``tests/test_crash_kill9.py``, ``tests/test_shards.py`` and ``benchmarks.wire_bench``
+(README, sections Tests and Benchmarks).
 """
 
 from __future__ import annotations
@@ -171,6 +179,23 @@ class Guild:
     members: list[int]
 
 
+def shard_of(guild_id: int, shard_count: int) -> int:
+    """Discord's routing rule (the bot's own copy is ``bot.shards``; the stand-in keeps
+    its own so a mistake in the bot's cannot hide behind the same mistake here)."""
+    return (guild_id >> 22) % shard_count
+
+
+@dataclass(slots=True)
+class Link:
+    """One shard's gateway connection: its socket, sequence number and readiness."""
+
+    shard_id: int
+    ws: web.WebSocketResponse | None = None
+    seq: int = 0
+    connected: asyncio.Event = field(default_factory=asyncio.Event)
+    ready: asyncio.Event = field(default_factory=asyncio.Event)  # its GUILD_CREATEs sent
+
+
 MessageHook = Callable[[int, dict[str, Any], str, "Interaction | None"], None]
 """``hook(channel_id, message, how, interaction)``; how: "callback", "create", "edit"."""
 
@@ -187,19 +212,22 @@ class StandIn:
         members: int = 20,
         first_guild_id: int = 0,
         token: str | None = None,
+        shard_count: int = 1,
+        channels_per_guild: int = CHANNELS_PER_GUILD,
     ) -> None:
         self.port = 0
         self.token = token
+        self.shard_count = shard_count
         self._runner: web.AppRunner | None = None
         base = first_guild_id or 900_000_000_000_000_000
         self.members = [800_000_000_000_000_000 + i for i in range(1, members + 1)]
         self.guilds: list[Guild] = []
         self.channel_guild: dict[int, int] = {}
-        for start in range(0, channels, CHANNELS_PER_GUILD):
-            gid = base + len(self.guilds)
+        for start in range(0, channels, channels_per_guild):
+            gid = base + (len(self.guilds) << 22)  # the next guild is on the next shard
             chans = [
                 700_000_000_000_000_000 + i + 1
-                for i in range(start, min(start + CHANNELS_PER_GUILD, channels))
+                for i in range(start, min(start + channels_per_guild, channels))
             ]
             self.guilds.append(Guild(gid, chans, self.members))
             for cid in chans:
@@ -234,10 +262,9 @@ class StandIn:
         self.keep_interactions = True
         self.unattributed_rest = 0
         # gateway
-        self._ws: web.WebSocketResponse | None = None
-        self._seq = 0
-        self.connected = asyncio.Event()
-        self.ready = asyncio.Event()  # GUILD_CREATEs sent
+        self.links = [Link(i) for i in range(shard_count)]
+        self.connected = asyncio.Event()  # every shard identified
+        self.ready = asyncio.Event()  # every shard's GUILD_CREATEs sent
         self.connections = 0
         self.identify_tokens: list[str] = []  # the token of every IDENTIFY, in order
         self.command_ids: dict[str, int] = {}
@@ -268,20 +295,40 @@ class StandIn:
         self.port = self._runner.addresses[0][1]
 
     async def stop(self) -> None:
-        if self._ws is not None:
-            with contextlib.suppress(Exception):
-                await self._ws.close()
+        for link in self.links:
+            if link.ws is not None:
+                with contextlib.suppress(Exception):
+                    await link.ws.close()
         if self._runner is not None:
             await self._runner.cleanup()
 
-    def reset_connection(self) -> None:
-        """Forget the gateway session (the bot process died); messages stay."""
-        self._ws = None
-        self.connected.clear()
-        self.ready.clear()
+    def reset_connection(self, shard_id: int | None = None) -> None:
+        """Forget the gateway session of every shard, or of ``shard_id`` only (the bot
+        process that ran it died); messages stay."""
+        for link in self.links:
+            if shard_id is None or link.shard_id == shard_id:
+                link.ws = None
+                link.connected.clear()
+                link.ready.clear()
+        self._update_links()
         self.identified_at = None
         self.guilds_sent_at = None
         self.first_request_at = None
+
+    def shard_guilds(self, shard_id: int) -> list[Guild]:
+        """The guilds whose events go to shard ``shard_id``."""
+        return [g for g in self.guilds if shard_of(g.id, self.shard_count) == shard_id]
+
+    def shard_of_channel(self, channel_id: int) -> int:
+        return shard_of(self.channel_guild[channel_id], self.shard_count)
+
+    def _update_links(self) -> None:
+        for name in ("connected", "ready"):
+            event: asyncio.Event = getattr(self, name)
+            if all(getattr(link, name).is_set() for link in self.links):
+                event.set()
+            else:
+                event.clear()
 
     # ------------------------------------------------------------------ gateway
 
@@ -289,8 +336,7 @@ class StandIn:
         ws = web.WebSocketResponse(max_msg_size=0, compress=False)
         await ws.prepare(request)
         self.connections += 1
-        self._ws = ws
-        self._seq = 0
+        link: Link | None = None
         await ws.send_json({"op": 10, "d": {"heartbeat_interval": 41250}})
         try:
             async for msg in ws:
@@ -299,39 +345,66 @@ class StandIn:
                 data = json.loads(msg.data)
                 op = data.get("op")
                 if op == 2:  # IDENTIFY
+                    identify = data.get("d") or {}
                     self.identified_at = time.perf_counter()
-                    self.identify_tokens.append(str((data.get("d") or {}).get("token")))
-                    await self._send_dispatch(ws, "READY", self._ready_payload())
-                    self.connected.set()
-                    for guild in self.guilds:
-                        await self._send_dispatch(ws, "GUILD_CREATE", self._guild_payload(guild))
-                    self.guilds_sent_at = time.perf_counter()
-                    self.ready.set()
+                    self.identify_tokens.append(str(identify.get("token")))
+                    link = await self._identify(ws, identify.get("shard"))
+                    if link is None:
+                        break
                 elif op == 1:  # HEARTBEAT
                     await ws.send_json({"op": 11})
                 elif op == 6:  # RESUME: no sessions here, start over
                     await ws.send_json({"op": 9, "d": False})
         finally:
-            if self._ws is ws:
-                self._ws = None
-                self.connected.clear()
+            if link is not None and link.ws is ws:
+                link.ws = None
+                link.connected.clear()
+                link.ready.clear()
+                self._update_links()
         return ws
 
-    async def _send_dispatch(self, ws: web.WebSocketResponse, event: str, data: Any) -> None:
-        self._seq += 1
-        await ws.send_str(json.dumps({"op": 0, "t": event, "s": self._seq, "d": data}))
+    async def _identify(self, ws: web.WebSocketResponse, shard: Any) -> Link | None:
+        """READY and the shard's GUILD_CREATEs; None (and the socket closed with Discord's
+        code) for a shard this stand-in does not have."""
+        if shard is None and self.shard_count > 1:
+            await ws.close(code=4011, message=b"Sharding required.")
+            return None
+        shard_id, count = shard if shard is not None else (0, 1)
+        if count != self.shard_count or not 0 <= shard_id < count:
+            await ws.close(code=4010, message=b"Invalid shard.")
+            return None
+        link = self.links[shard_id]
+        link.ws, link.seq = ws, 0
+        await self._send_dispatch(link, "READY", self._ready_payload(link, shard))
+        link.connected.set()
+        self._update_links()
+        for guild in self.shard_guilds(shard_id):
+            await self._send_dispatch(link, "GUILD_CREATE", self._guild_payload(guild))
+        self.guilds_sent_at = time.perf_counter()
+        link.ready.set()
+        self._update_links()
+        return link
 
-    def _ready_payload(self) -> dict[str, Any]:
-        return {
+    async def _send_dispatch(self, link: Link, event: str, data: Any) -> None:
+        assert link.ws is not None
+        link.seq += 1
+        await link.ws.send_str(json.dumps({"op": 0, "t": event, "s": link.seq, "d": data}))
+
+    def _ready_payload(self, link: Link, shard: Any) -> dict[str, Any]:
+        guilds = self.shard_guilds(link.shard_id)
+        ready: dict[str, Any] = {
             "v": 10,
             "user": BOT_USER,
-            "guilds": [{"id": str(g.id), "unavailable": True} for g in self.guilds],
+            "guilds": [{"id": str(g.id), "unavailable": True} for g in guilds],
             "session_id": f"standin-{self.connections}",
             "resume_gateway_url": self.gateway_url,
             "application": {"id": str(APP_ID), "flags": 0},
             "private_channels": [],
             "relationships": [],
         }
+        if shard is not None:  # as Discord: echoed to a client that identified with one
+            ready["shard"] = [link.shard_id, self.shard_count]
+        return ready
 
     def _guild_payload(self, guild: Guild) -> dict[str, Any]:
         everyone = {
@@ -477,19 +550,21 @@ class StandIn:
         return Interaction(iid, data["token"], kind, channel_id, user_id, data)
 
     async def dispatch(self, inter: Interaction) -> Interaction:
-        """Send the INTERACTION_CREATE; ``inter.done`` resolves when the callback arrives."""
-        ws = self._ws
+        """Send the INTERACTION_CREATE on the connection of the channel's shard;
+        ``inter.done`` resolves when the callback arrives."""
+        link = self.links[self.shard_of_channel(inter.channel_id)]
+        ws = link.ws
         if ws is None or ws.closed:
-            raise ConnectionError("the bot is not connected")
+            raise ConnectionError(f"the bot's shard {link.shard_id} is not connected")
         loop = asyncio.get_running_loop()
         inter.done = loop.create_future()
         if self.keep_interactions:
             self.interactions[inter.id] = inter
         self._by_token[inter.token] = inter
         self._channel_latest[inter.channel_id] = inter
-        self._seq += 1
+        link.seq += 1
         text = json.dumps(
-            {"op": 0, "t": "INTERACTION_CREATE", "s": self._seq, "d": inter.payload},
+            {"op": 0, "t": "INTERACTION_CREATE", "s": link.seq, "d": inter.payload},
             separators=(",", ":"),
         )
         inter.dispatched = time.perf_counter()
@@ -567,7 +642,7 @@ class StandIn:
         return _json(
             {
                 "url": self.gateway_url,
-                "shards": 1,
+                "shards": self.shard_count,
                 "session_start_limit": {
                     "total": 1000,
                     "remaining": 1000,

@@ -1,0 +1,266 @@
+"""Sharded bot processes over one shared database (README, Running at scale).
+
+Unit level: the bot becomes discord.py's AutoShardedBot only with shard settings, and a
+table service restores only the games of the guilds its shards own. Wire level: two real
+``python -m bot`` processes, shard 0 and shard 1 of 2, against the local Discord stand-in
+(which sends each guild's events on its shard's connection only) and one database:
+games in guilds of both shards are played to the end; SIGKILL of one process leaves the
+other's games answering; its restart resumes its own games and only those.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import random
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from typing import Any
+
+import aiohttp
+import pytest
+from discord.ext import commands
+
+from bot.client import MexicanBot, ShardedMexicanBot, create_bot
+from bot.settings import Settings
+from bot.shards import Shards
+from bot.storage import Storage, open_storage
+from bot.tables import TableService
+from tests.support.driver import Driver, Table, accepted
+from tests.support.procs import BotProcess, bot_env
+from tests.support.standin import StandIn, shard_of
+
+SHARDS = 2
+#: Two guilds per shard, one table each. Lives make every game end by itself within a
+#: few rounds, yet never within its first three moves (a `dollar` round takes three
+#: moves or more and costs one life; in `mexicanen` three moves cost three lives at the
+#: most, by aborting rounds), so every game outlives the kill in the middle.
+GAMES = (("dollar", {"lives": 2}), ("mexicanen", {"lives": 6}))
+MOVES_BEFORE_KILL = 2
+MOVES_WHILE_DOWN = 1
+SEED = 13
+#: The line a table re-posted after a restart starts with (en.ftl, back-after-restart).
+BACK = "The bot restarted"
+
+
+# ------------------------------------------------------------------------- unit level
+
+
+def test_shard_settings_make_an_auto_sharded_bot(settings: Settings, storage: Storage) -> None:
+    plain = create_bot(settings, storage)
+    assert type(plain) is MexicanBot and not isinstance(plain, commands.AutoShardedBot)
+    assert plain.sharding is None and plain.tables.owns(12345)
+
+    sharded_settings = Settings(
+        discord_token=settings.discord_token,
+        database_path=settings.database_path,
+        shards=Shards(4, (1, 3)),
+    )
+    sharded = create_bot(sharded_settings, storage)
+    assert isinstance(sharded, ShardedMexicanBot)
+    assert isinstance(sharded, commands.AutoShardedBot) and isinstance(sharded, MexicanBot)
+    assert sharded.shard_count == 4 and sharded.shard_ids == [1, 3]
+    assert sharded.tables.owns(1 << 22) and not sharded.tables.owns(2 << 22)
+
+
+async def test_restore_takes_the_games_of_owned_guilds_only(storage: Storage) -> None:
+    """Every process reads the one shared database; each resumes (re-posts, times, plays
+    computers in) only the games Discord sends its shards' events for."""
+    opener = TableService(storage, random.Random(1))
+    guilds = [(k << 22) + 777 for k in range(6)]
+    for i, guild in enumerate(guilds):
+        await opener.open_table(guild, 5000 + i, "1", "mexen", {"turn_timer": 30}, 100.0)
+
+    for shard in range(SHARDS):
+        mine = TableService(storage, random.Random(2), owns=Shards(SHARDS, (shard,)).owns)
+        restored = await mine.restore(now=200.0)
+        assert sorted(t.guild_id for t in restored) == guilds[shard::SHARDS]
+        assert set(mine.tables) == {5000 + i for i in range(shard, len(guilds), SHARDS)}
+
+    everything = TableService(storage, random.Random(3))  # unsharded: every game
+    assert len(await everything.restore(now=200.0)) == len(guilds)
+
+
+async def test_the_standin_shards_like_discord() -> None:
+    """The stand-in the wire test relies on: /gateway/bot gives the shard count, each
+    IDENTIFY gets its own shard's guilds only, and an unsharded or wrong one is closed."""
+    standin = StandIn(channels=4, shard_count=SHARDS, channels_per_guild=1)
+    await standin.start()
+    try:
+        async with aiohttp.ClientSession() as http:
+            async with http.get(f"{standin.api_base}/gateway/bot") as answer:
+                assert (await answer.json())["shards"] == SHARDS
+
+            async def identify(shard: list[int] | None) -> tuple[list[dict[str, Any]], int]:
+                ws = await http.ws_connect(standin.gateway_url)
+                await ws.receive_json()  # HELLO
+                await ws.send_json({"op": 2, "d": {"token": "x", "shard": shard}})
+                got: list[dict[str, Any]] = []
+                while len(got) < 1 + len(standin.guilds) // SHARDS:
+                    msg = await ws.receive()
+                    if msg.type != aiohttp.WSMsgType.TEXT:
+                        break
+                    got.append(msg.json())
+                await ws.close()
+                return got, ws.close_code or 0
+
+            for shard in range(SHARDS):
+                got, _ = await identify([shard, SHARDS])
+                assert got[0]["t"] == "READY" and got[0]["d"]["shard"] == [shard, SHARDS]
+                sent = [int(e["d"]["id"]) for e in got[1:] if e["t"] == "GUILD_CREATE"]
+                assert sent == [g.id for g in standin.shard_guilds(shard)] and sent
+                assert all(shard_of(g, SHARDS) == shard for g in sent)
+            assert (await identify(None))[1] == 4011  # sharding required
+            assert (await identify([0, 3]))[1] == 4010  # invalid shard
+    finally:
+        await standin.stop()
+
+
+# ------------------------------------------------------------------------- wire level
+
+
+class ShardRig:
+    """One stand-in with two shards, a bot process per shard, one PostgreSQL database."""
+
+    def __init__(self, work: Path, url: str) -> None:
+        self.work = work
+        self.url = url
+        self.standin = StandIn(
+            channels=len(GAMES) * SHARDS, members=6, shard_count=SHARDS, channels_per_guild=1
+        )
+        self.driver = Driver(self.standin, random.Random(SEED), slash_share=0.3, timeout=10.0)
+        self.bots: dict[int, BotProcess] = {}
+        self.tables: dict[int, list[Table]] = {shard: [] for shard in range(SHARDS)}
+        members = self.standin.members
+        for i, cid in enumerate(self.standin.channels):
+            preset, options = GAMES[(i // SHARDS) % len(GAMES)]
+            players = members[2 * (i % 3) : 2 * (i % 3) + 2]
+            table = self.driver.add_table(cid, players, preset, {**options, "turn_timer": 0})
+            self.tables[self.standin.shard_of_channel(cid)].append(table)
+
+    def log(self, shard: int) -> Path:
+        return self.work / f"shard{shard}.log"
+
+    async def start(self, shard: int) -> None:
+        """Start shard ``shard``'s process and wait until its guilds are sent."""
+        env = bot_env(
+            self.standin, self.work / "unused.db", SHARD_COUNT=str(SHARDS),
+            SHARD_IDS=str(shard), LOG_LEVEL="INFO", DATABASE_URL=self.url,
+        )  # fmt: skip
+        del env["DATABASE_PATH"]  # the database is the shared one of DATABASE_URL only
+        bot = self.bots[shard] = BotProcess("bot", env, self.work, self.log(shard))
+        await bot.start()
+        ready = self.standin.links[shard].ready
+        try:
+            await asyncio.wait_for(ready.wait(), 30)
+        except TimeoutError:
+            raise AssertionError(self.log(shard).read_text()[-3000:]) from None
+
+    async def kill(self, shard: int) -> None:
+        await self.bots[shard].kill()
+        self.standin.abandon_pending()
+        self.standin.reset_connection(shard)
+
+    async def step(self, table: Table, until: float) -> bool:
+        """One accepted move at ``table`` (read off the bot's last messages); False if the
+        game is over."""
+        while table.phase != "over":
+            assert time.perf_counter() < until, f"channel {table.channel_id} stuck"
+            inter = self.driver.next_move(table)
+            if inter is None:  # the turn message is not here yet (a restart re-posts it)
+                await asyncio.sleep(0.05)
+                continue
+            await self.driver.send(inter)
+            if accepted(inter):
+                return True
+        return False
+
+    async def play(self, tables: list[Table], moves: int | None) -> None:
+        """``moves`` accepted moves at each table (None: until each game is over)."""
+        until = time.perf_counter() + 40
+
+        async def one(table: Table) -> None:
+            made = 0
+            while moves is None or made < moves:
+                if not await self.step(table, until):
+                    assert moves is None, f"{table.preset} ended after {made} move(s)"
+                    return
+                made += 1
+
+        await asyncio.gather(*(one(t) for t in tables))
+
+    def reposted(self, table: Table) -> bool:
+        """Whether the bot re-posted ``table`` after a restart (README, Playing: Nothing
+        lost)."""
+        return any(
+            int(m["channel_id"]) == table.channel_id and BACK in (m.get("content") or "")
+            for m in self.standin.messages.values()
+        )
+
+
+@pytest.fixture
+async def rig(tmp_path: Path, postgres_url: str) -> AsyncIterator[ShardRig]:
+    shared = ShardRig(tmp_path, postgres_url)
+    await shared.standin.start()
+    try:
+        yield shared
+    finally:
+        for bot in shared.bots.values():
+            await bot.kill()
+        await shared.standin.stop()
+
+
+async def test_two_shard_processes_one_database(rig: ShardRig) -> None:
+    started = time.perf_counter()
+    every = [t for shard in range(SHARDS) for t in rig.tables[shard]]
+    assert all(rig.tables[s] for s in range(SHARDS)), "the guilds must span both shards"
+    assert {shard_of(rig.standin.channel_guild[t.channel_id], SHARDS) for t in every} == {0, 1}
+
+    await asyncio.gather(*(rig.start(shard) for shard in range(SHARDS)))
+    for table in every:  # each lobby on its guild's shard, so its process
+        await rig.driver.open_game(table)
+    await rig.play(every, MOVES_BEFORE_KILL)
+
+    # Shard 1's process dies: shard 0's games carry on, shard 1's guilds hear nothing.
+    await rig.kill(1)
+    await rig.play(rig.tables[0], MOVES_WHILE_DOWN)
+    with pytest.raises(ConnectionError):
+        await rig.standin.dispatch(rig.driver.next_move(rig.tables[1][0]) or
+                                   rig.driver.end_game(rig.tables[1][0]))  # fmt: skip
+
+    # Its restart resumes its own games (and only those) from the shared database: it
+    # re-posts their tables once its guilds are in, and they play on to the end.
+    await rig.start(1)
+    for _ in range(300):
+        if all(rig.reposted(t) for t in rig.tables[1]):
+            break
+        await asyncio.sleep(0.05)
+    assert all(rig.reposted(t) for t in rig.tables[1]), rig.log(1).read_text()[-3000:]
+    assert not any(rig.reposted(t) for t in rig.tables[0])
+    await rig.play(every, None)
+    assert all(t.phase == "over" for t in every)
+
+    for shard in range(SHARDS):
+        assert await rig.bots[shard].stop() == 0, rig.log(shard).read_text()[-3000:]
+    restarted = rig.log(1).read_text()
+    mine = len(rig.tables[1])
+    assert f"restored {mine} unfinished game(s)" in restarted, restarted[-3000:]
+    guilds = len(rig.standin.shard_guilds(1))
+    assert f"in {guilds} guild(s), shard(s) 1 of {SHARDS}" in restarted  # its shard's only
+    assert "Traceback" not in rig.log(0).read_text() + restarted
+
+    # One database holds both processes' games, all finished, and every guild's totals
+    # (what /leaderboard and /stats read, the same from either process).
+    store = await open_storage(rig.url)
+    try:
+        assert await store.load_running_games() == []
+        assert await store.count_rows("games") == len(every)
+        for table in every:
+            guild = rig.standin.channel_guild[table.channel_id]
+            for player in table.players:
+                totals = await store.player_totals(guild, player)
+                assert totals.games_played == 1, (guild, player, totals)
+    finally:
+        await store.close()
+    print(f"\nshards: {len(every)} games over 2 shard processes in "
+          f"{time.perf_counter() - started:.1f} s")  # fmt: skip
