@@ -1,9 +1,13 @@
-"""The turn timer: one sleeping task per table, a reminder at half time and the bot's
+"""The turn timer: one timer handle per table, a reminder at half time and the bot's
 move at expiry (README, Rule sets).
 
 Kept apart from the commands so the clock's rules (which move a deadline belongs to,
 retrying a move that could not be stored) read in one place. It knows tables, not
 Discord: the cog passes in how to remind and how to show an expiry.
+
+Every move re-arms its table's clock, so arming is cheap: a ``loop.call_later`` handle,
+cancelled by the next move, and a task only while a reminder or an expiry is under way
+(a sleeping task per table cost a task, its first step and its cancellation every move).
 """
 
 from __future__ import annotations
@@ -32,39 +36,73 @@ class TurnClock:
         self.now = now
         self.remind = remind
         self.expired = expired
+        #: The next reminder or expiry per channel, waiting on the event loop.
+        self.handles: dict[int, asyncio.TimerHandle] = {}
+        #: A reminder or expiry under way per channel (only while it runs).
         self.tasks: dict[int, asyncio.Task[None]] = {}
 
     def arm(self, table: Table) -> None:
         """(Re)start the table's clock for the move now due; no deadline stops it."""
-        current = asyncio.current_task()
-        old = self.tasks.pop(table.channel_id, None)
-        if old is not None and old is not current:
+        channel_id = table.channel_id
+        handle = self.handles.pop(channel_id, None)
+        if handle is not None:
+            handle.cancel()
+        old = self.tasks.get(channel_id)
+        if old is not None and old is not asyncio.current_task():
             old.cancel()
+            del self.tasks[channel_id]
         meta = table.meta
         if meta.deadline is None or table.game.phase != "playing":
             return
-        self.tasks[table.channel_id] = asyncio.create_task(
-            self._run(table.channel_id, meta.deadline_move, meta.deadline)
-        )
+        move_no, deadline = meta.deadline_move, meta.deadline
+        half = deadline - table.game.options.turn_timer / 2
+        if half - self.now() > 0:
+            self._at(channel_id, half, self._remind, move_no, deadline)
+        else:
+            self._at(channel_id, deadline, self._expire, move_no, deadline)
 
     def stop_all(self) -> None:
+        for handle in self.handles.values():
+            handle.cancel()
+        self.handles.clear()
         for task in self.tasks.values():
             task.cancel()
         self.tasks.clear()
 
-    async def _run(self, channel_id: int, move_no: int, deadline: float) -> None:
+    def _at(
+        self, channel_id: int, when: float,
+        step: Callable[[int, int, float], Awaitable[None]], move_no: int, deadline: float,
+    ) -> None:  # fmt: skip
+        """Run ``step`` at the wall-clock second ``when``, if the move is still due then."""
+        loop = asyncio.get_running_loop()
+        self.handles[channel_id] = loop.call_later(
+            max(0.0, when - self.now()), self._start, channel_id, step, move_no, deadline
+        )
+
+    def _start(
+        self, channel_id: int, step: Callable[[int, int, float], Awaitable[None]],
+        move_no: int, deadline: float,
+    ) -> None:  # fmt: skip
+        self.handles.pop(channel_id, None)
+        table = self.tables.get(channel_id)
+        if table is None or table.game.move_no != move_no or table.game.to_move is None:
+            return  # a move came first (its own arm cancels this, but a game may end)
+        task = asyncio.get_running_loop().create_task(step(channel_id, move_no, deadline))
+        self.tasks[channel_id] = task
+        task.add_done_callback(lambda done: self._done(channel_id, done))
+
+    def _done(self, channel_id: int, task: asyncio.Task[None]) -> None:
+        if self.tasks.get(channel_id) is task:
+            del self.tasks[channel_id]
+
+    async def _remind(self, channel_id: int, move_no: int, deadline: float) -> None:
         table = self.tables.get(channel_id)
         if table is None:
             return
-        half = deadline - table.game.options.turn_timer / 2
-        if half - self.now() > 0:
-            await asyncio.sleep(half - self.now())
-            table = self.tables.get(channel_id)
-            if table is None or table.game.move_no != move_no or table.game.to_move is None:
-                return
-            await self.remind(table, deadline)
-        if deadline - self.now() > 0:
-            await asyncio.sleep(deadline - self.now())
+        await self.remind(table, deadline)
+        self._at(channel_id, deadline, self._expire, move_no, deadline)
+
+    async def _expire(self, channel_id: int, move_no: int, deadline: float) -> None:
         outcome = None
         for attempt in range(ATTEMPTS):
             try:

@@ -37,6 +37,7 @@ from __future__ import annotations
 
 from collections.abc import Iterable
 from dataclasses import dataclass
+from functools import cache
 from typing import Any, Literal
 
 import discord
@@ -126,8 +127,10 @@ NEEDS: tuple[Need, ...] = (
 )
 
 
+@cache
 def needed(*, in_thread: bool = False, feature: str | None = None) -> tuple[Need, ...]:
-    """The permissions that count in a channel (or thread), for one feature or all."""
+    """The permissions that count in a channel (or thread), for one feature or all (the
+    same few answers for every move: kept)."""
     skip = "channels" if in_thread else "threads"
     return tuple(
         need

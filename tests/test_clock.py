@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
+from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
@@ -25,6 +26,13 @@ class FakeTime:
 
     def __call__(self) -> float:
         return self.t
+
+
+async def settled(clock: TurnClock, done: Callable[[], bool]) -> None:
+    """Until ``done()`` holds and the clock runs nothing (its reminder and expiry run as
+    tasks only once their timer handle fires)."""
+    while not done() or clock.tasks:
+        await asyncio.sleep(0.01)
 
 
 async def table_with_timer(tmp_path: Path, seconds: int) -> tuple[Storage, TableService]:
@@ -69,7 +77,7 @@ async def test_reminder_then_expiry_with_a_retry(
     clock = TurnClock(service, time, remind, on_expired)
     time.t = 999.0  # half time (999.7) is still ahead
     clock.arm(table)
-    await asyncio.wait_for(asyncio.gather(*clock.tasks.values()), 5)
+    await asyncio.wait_for(settled(clock, lambda: bool(expired)), 5)
     assert reminded == [1000.2]
     assert [o.move for o in expired] == [Move(Act.TIMEOUT)] and not failures
     assert service.get(9).game.round_no == 2  # type: ignore[union-attr]
@@ -85,4 +93,26 @@ async def test_a_move_makes_the_armed_deadline_stale(tmp_path: Path) -> None:
     await service.act(9, "1", Move(Act.ROLL), 1001.0)
     assert await service.expire(9, stale_move, 5000.0) is None
     assert table.game.move_no == stale_move + 1
+    await store.close()
+
+
+async def test_arming_sets_a_timer_handle_not_a_task(tmp_path: Path) -> None:
+    """Every move re-arms the clock: a timer handle the next move cancels, and no task
+    until a reminder or an expiry is due."""
+    store, service = await table_with_timer(tmp_path, 90)
+    table = service.get(9)
+    assert table is not None and table.meta.deadline is not None
+
+    async def never(*_args: object) -> None:
+        raise AssertionError("nothing is due yet")
+
+    clock = TurnClock(service, lambda: 1000.0, never, never)
+    clock.arm(table)
+    first = clock.handles[9]
+    assert clock.tasks == {}
+    await service.act(9, "1", Move(Act.ROLL), 1001.0)
+    clock.arm(table)
+    assert first.cancelled() and not clock.handles[9].cancelled() and clock.tasks == {}
+    clock.stop_all()
+    assert clock.handles == {} and clock.tasks == {}
     await store.close()

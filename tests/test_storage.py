@@ -277,6 +277,44 @@ async def test_many_games_writing_at_once(storage: Storage) -> None:
     assert (await storage.player_totals(GUILD, 7)).rolls_made == moves * len(games)
 
 
+async def test_moves_that_arrive_together_share_one_commit_and_fail_alone(
+    db_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Group commit (SQLite): moves of several channels that wait together are written in
+    one transaction, each answered after its COMMIT; one that fails there (a stale move
+    number) is rolled back alone and the others are stored."""
+    import bot.storage.db as db_module
+
+    groups: list[int] = []
+    real = db_module._write_group
+
+    def counting(db: sqlite3.Connection, writes: list) -> list:
+        groups.append(len(writes))
+        return real(db, writes)
+
+    monkeypatch.setattr(db_module, "_write_group", counting)
+    async with await SqliteStorage.open(db_path) as store:
+        games = [await store.create_game(GUILD, 100 + i, "mexen", "{}") for i in range(4)]
+        results = await asyncio.gather(
+            *(
+                store.save_move(g.id, json.dumps({"n": i}), "running", [("m", {"n": i})],
+                                {(GUILD, 1): {"sips": 1}}, expect_move_no=1 if i == 2 else 0)
+                for i, g in enumerate(games)
+            ),
+            return_exceptions=True,
+        )  # fmt: skip
+        assert groups == [4]
+        assert isinstance(results[2], StaleGameError)
+        assert [r for i, r in enumerate(results) if i != 2] == [[1], [1], [1]]
+        stored = [await store.get_game(g.id) for g in games]
+        assert [r.move_no for r in stored if r is not None] == [1, 1, 0, 1]
+        assert await store.events(games[2].id) == []
+        assert (await store.player_totals(GUILD, 1)).sips == 3
+        # Alone, a move is written at once, in a group of its own.
+        assert await store.save_move(games[0].id, "{}", "running", [("m", {})]) == [2]
+        assert groups == [4, 1]
+
+
 # ------------------------------------------------------------------ failed transactions
 
 

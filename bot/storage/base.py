@@ -10,6 +10,7 @@ parameter style (``?`` and ``:name``): the PostgreSQL backend translates them to
 from __future__ import annotations
 
 import functools
+import math
 import time
 from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Self
@@ -375,7 +376,14 @@ def event_rows(events: Iterable[Event]) -> list[tuple[str, str]]:
 
 def bucket_periods(stamp: float) -> tuple[str, str, str]:
     """The periods a moment counts in: all time, its UTC month and its ISO week."""
-    return ("all", period_key("month", stamp), period_key("week", stamp))
+    # By the whole second (time.gmtime floors, and periods start on whole seconds): the
+    # moves of one second share the two strftime calls.
+    return _bucket_periods(math.floor(stamp))
+
+
+@functools.lru_cache(maxsize=8)
+def _bucket_periods(second: int) -> tuple[str, str, str]:
+    return ("all", period_key("month", second), period_key("week", second))
 
 
 def totals_upserts(
@@ -424,17 +432,24 @@ def totals_upsert(deltas: Mapping[str, int]) -> tuple[str, tuple[int, ...]]:
     """One player's counter changes as an upsert and its values (the key comes first in
     the parameters); column names come only from the whitelist. Checked once per player,
     then used for each of its buckets."""
-    unknown = set(deltas) - _TOTALS_SET
-    if unknown:
-        raise ValueError(f"unknown totals column(s): {', '.join(sorted(unknown))}")
+    columns = _ordered_columns(tuple(deltas))
     for column, value in deltas.items():
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"delta for {column!r} must be an int, got {value!r}")
-    columns = tuple(c for c in TOTALS_COLUMNS if c in deltas)
     return upsert_sql(columns), tuple(deltas[c] for c in columns)
 
 
 _TOTALS_SET = frozenset(TOTALS_COLUMNS)
+
+
+@functools.lru_cache(maxsize=256)
+def _ordered_columns(names: tuple[str, ...]) -> tuple[str, ...]:
+    """The counters a move changes, in `TOTALS_COLUMNS` order; whitelisted once per set of
+    names rather than by scanning every column for every player of every move."""
+    unknown = set(names) - _TOTALS_SET
+    if unknown:
+        raise ValueError(f"unknown totals column(s): {', '.join(sorted(unknown))}")
+    return tuple(c for c in TOTALS_COLUMNS if c in names)
 
 
 @functools.lru_cache(maxsize=256)

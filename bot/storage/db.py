@@ -5,6 +5,12 @@ writer anyway, and a shared connection would otherwise let one coroutine's state
 land inside another coroutine's open transaction. Several processes may share the file:
 ``BEGIN IMMEDIATE`` serialises their writers, and a move is written only on the move
 number its process read (`Storage.save_move`).
+
+Group commit: moves that arrive while the worker thread is busy wait together and are
+then written in one transaction, each in a savepoint of its own (a move that fails rolls
+back alone), with one hand-over to the worker and one COMMIT for all of them. Each
+caller is answered only after that COMMIT, so a move is still durable before it is
+answered; with no other move waiting, a move is written at once, alone.
 """
 
 from __future__ import annotations
@@ -71,6 +77,10 @@ class SqliteStorage(Storage):
         self._clock = clock
         self._lock = asyncio.Lock()
         self._closed = False
+        #: Moves waiting for the next group commit, and whether a commit is under way.
+        self._group: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
+        self._committing = False
+        self._committer: asyncio.Task[None] | None = None
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -197,27 +207,70 @@ class SqliteStorage(Storage):
         stamp = self._clock() if now is None else now
         upserts = totals_upserts(totals_deltas, stamp, channel_id)
 
-        # The whole transaction runs as one call on the connection's worker thread: one
-        # hand-over per move instead of one per statement. Under load each hand-over waits
-        # for the event loop (and the GIL), and the storage lock is held throughout, so the
-        # number of hand-overs, not SQLite, set the ceiling on moves per second.
+        # The move's statements run as one call on the connection's worker thread, inside
+        # a transaction it may share with other channels' moves (group commit, above):
+        # under load each hand-over waits for the event loop (and the GIL), so the number
+        # of hand-overs and commits, not SQLite, set the ceiling on moves per second.
         def write(db: sqlite3.Connection) -> list[int]:
-            db.execute("BEGIN IMMEDIATE")
-            try:
-                self._update_game(db, game_id, state_json, status, stamp, expect_move_no)
-                seqs = self._append_events(db, game_id, rows, stamp)
-                self._add_totals(db, upserts)
-                if stats is not None:
-                    self._add_stats(db, game_id, stats, stamp)
-            except BaseException:
-                # SQLite may already have rolled back by itself (e.g. disk full).
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-                raise
-            db.execute("COMMIT")
+            self._update_game(db, game_id, state_json, status, stamp, expect_move_no)
+            seqs = self._append_events(db, game_id, rows, stamp)
+            self._add_totals(db, upserts)
+            if stats is not None:
+                self._add_stats(db, game_id, stats, stamp)
             return seqs
 
-        return await self._run_in_worker(write)
+        return await self._commit_grouped(write)
+
+    async def _commit_grouped(self, write: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``write`` in the next group commit and return its result once that
+        transaction is committed; raise its error (nothing of it written) if it failed,
+        or the commit's if the commit failed (nothing of the group written).
+
+        The commit runs in a task of its own, so a caller cancelled meanwhile does not
+        cut it short: its move is then written or not as a whole, like any other."""
+        if self._closed:
+            raise StorageError("storage is closed")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._group.append((write, future))
+        if not self._committing:
+            self._committing = True
+            # Held here: the event loop keeps only a weak reference to a task.
+            self._committer = asyncio.get_running_loop().create_task(self._commit_groups())
+        return await future
+
+    async def _commit_groups(self) -> None:
+        """Commit the waiting moves, a group at a time, until none wait."""
+        try:
+            while self._group:
+                group, self._group = self._group, []
+                try:
+                    results = await self._run_in_worker(
+                        lambda db, group=group: _write_group(db, [w for w, _ in group])
+                    )
+                except BaseException as exc:
+                    for _, future in group:
+                        if future.done():
+                            continue
+                        if isinstance(exc, asyncio.CancelledError):
+                            future.cancel()  # the loop is shutting down
+                        else:
+                            future.set_exception(exc)
+                    if not isinstance(exc, Exception):
+                        raise
+                    continue
+                for (_, future), (ok, value) in zip(group, results, strict=True):
+                    if future.done():
+                        continue  # its caller was cancelled; the move is stored all the same
+                    if ok:
+                        future.set_result(value)
+                    else:
+                        future.set_exception(value)
+        finally:
+            self._committing = False
+            for _, future in self._group:  # only if this task itself was cut short
+                if not future.done():
+                    future.cancel()
+            self._group = []
 
     async def _run_in_worker(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
         """Run ``fn(sqlite3_connection)`` on aiosqlite's worker thread, under the lock.
@@ -343,6 +396,34 @@ class SqliteStorage(Storage):
             return counts
 
         return await self._run_in_worker(write)
+
+
+def _write_group(
+    db: sqlite3.Connection, writes: Sequence[Callable[[sqlite3.Connection], Any]]
+) -> list[tuple[bool, Any]]:
+    """One transaction for a group of moves, each in a savepoint: ``(True, result)`` for
+    a move written, ``(False, error)`` for one rolled back alone. If SQLite rolled the
+    whole transaction back by itself (disk full, I/O error), or the COMMIT fails, the
+    error is raised: nothing of the group was written."""
+    db.execute("BEGIN IMMEDIATE")
+    results: list[tuple[bool, Any]] = []
+    try:
+        for write in writes:
+            db.execute("SAVEPOINT move")
+            try:
+                results.append((True, write(db)))
+            except Exception as exc:
+                if not db.in_transaction:
+                    raise  # SQLite rolled back the whole group: the moves before are gone too
+                db.execute("ROLLBACK TO move")
+                results.append((False, exc))
+            db.execute("RELEASE move")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return results
 
 
 async def _user_version(conn: aiosqlite.Connection) -> int:
