@@ -70,6 +70,32 @@ def now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
+def _turn_change(outcome: Outcome) -> tuple[bool, bool, bool]:
+    """How a move changes the turn message: whether it pings the player to move (the turn
+    has just passed to them from someone else), whether a new message is posted (only for
+    that ping, and never for a computer, who needs none: else the live message is
+    updated), and whether the message's lines start afresh (a new message, a new round,
+    the end of the game)."""
+    game = outcome.table.game
+    mover = game.to_move if game.phase == "playing" else None
+    passed = mover != outcome.previous_mover
+    ping = passed and mover is not None and mover != outcome.player
+    fresh = ping and mover not in game.computers
+    restart = (
+        fresh or game.phase == "over" or any(e.kind is Kind.ROUND_OVER for e in outcome.events)
+    )
+    return ping, fresh, restart
+
+
+def _says_nothing_new(outcome: Outcome) -> bool:
+    """Whether the mover's private answer would only repeat their live turn message: a
+    roll with no dice for them to see (blind), the Claim menu being on that message too."""
+    game, player = outcome.table.game, outcome.player
+    if game.to_move != player or game.owes_choice(player) is not None:
+        return False
+    return not any(e.kind is Kind.DICE and e.to == player for e in outcome.events)
+
+
 class Dealer:
     """Runs the tables' talk in Discord for one bot."""
 
@@ -338,9 +364,14 @@ class Dealer:
             self._forget(table.channel_id)
 
     async def publish(self, interaction: discord.Interaction, outcome: Outcome) -> None:
-        """Answer with at most two Discord calls: the reply, and retiring or refreshing
-        the turn message. A click on a leftover message (one whose id was lost in a
-        restart) costs a third: that message is retired too."""
+        """Answer with as few Discord calls as the table-talk rules allow (README, How the
+        table talks). A tap on the live turn message that pings nobody is one call: the
+        response updates that message. A new message is posted only when the turn passed
+        to another person, who must be pinged; it is the response, and retiring the old
+        message's buttons is the second call. A slash command, or dice only the mover may
+        see, take two as well: the answer, and the live message updated. A click on a
+        leftover message (one whose id was lost in a restart) costs one more: it is
+        retired too."""
         table = outcome.table
         game = table.game
         channel_id = table.channel_id
@@ -353,22 +384,17 @@ class Dealer:
         if game.phase == "lobby":
             await self._show_lobby(interaction, outcome, on_live)
             return
-        mover = game.to_move if game.phase == "playing" else None
-        passed = mover != outcome.previous_mover
-        ping = passed and mover is not None and mover != outcome.player
-        # A new message when the turn passes or a round ends: what everyone must see
-        # arrives at the bottom of the channel; within a turn the message is updated.
-        fresh = (
-            passed or game.phase == "over" or any(e.kind is Kind.ROUND_OVER for e in outcome.events)
-        )
+        ping, fresh, restart = _turn_change(outcome)
         lines = story(game, outcome.events, present.table_talk(table))
         private = present.private_after(outcome, reader(interaction))
+        if private is not None and on_live and not fresh and _says_nothing_new(outcome):
+            private = None  # the live message, updated, says it all (a blind roll)
         from_menu = not fresh and private is None and _is_private(interaction.message)
         in_place = not fresh and (private is not None or on_live or from_menu)
-        # A message that stays in place gathers the turn's lines; a new one starts afresh
-        # (the one above it still shows what came before).
-        earlier = self.stories.get(channel_id, []) if in_place else []
-        if outcome.lifted is not None or not in_place:
+        # A message that stays in place gathers the turn's lines; a new one, or a new
+        # round, starts afresh (the message above, or the reveal, says what came before).
+        earlier = self.stories.get(channel_id, []) if in_place and not restart else []
+        if outcome.lifted is not None or not in_place or restart:
             self.lifts.pop(channel_id, None)
         if outcome.lifted is not None:
             self.lifts[channel_id] = outcome.lifted
@@ -378,7 +404,10 @@ class Dealer:
             await send.answer(interaction, private)
         elif in_place and on_live:
             await interaction.response.edit_message(**send.edit_kwargs(reply))
-            self._keep(channel_id, present.combine(earlier, lines), reply)
+            if game.phase == "over":
+                self._forget(channel_id)
+            else:
+                self._keep(channel_id, present.combine(earlier, lines), reply)
             return
         elif from_menu:
             # A choice made in the mover's private menu: that menu becomes what it did.
@@ -526,19 +555,14 @@ class Dealer:
         if not isinstance(channel, discord.abc.Messageable):
             return
         game = table.game
-        mover = game.to_move if game.phase == "playing" else None
-        passed = mover != outcome.previous_mover
-        ping = passed and mover is not None and mover != outcome.player
-        fresh = (
-            passed or game.phase == "over" or any(e.kind is Kind.ROUND_OVER for e in outcome.events)
-        )
+        ping, fresh, restart = _turn_change(outcome)
         lines = story(game, outcome.events, present.table_talk(table))
-        earlier = [] if fresh else self.stories.get(channel_id, [])
-        if fresh:
+        earlier = [] if restart else self.stories.get(channel_id, [])
+        if restart:
             self.lifts.pop(channel_id, None)
         if outcome.lifted is not None:
             self.lifts[channel_id] = outcome.lifted
-        shown = None if fresh else self.lifts.get(channel_id)
+        shown = None if restart else self.lifts.get(channel_id)
         reply = present.after_move(outcome, earlier, ping=ping, shown_lift=shown)
         await self._refresh(channel, table, reply, fresh=fresh)
         if game.phase == "over":

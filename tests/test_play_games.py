@@ -254,10 +254,12 @@ async def test_dollar_with_buttons_and_selects(sim: SimTable) -> None:
     await check_opened(sim, message(sim, passed_on.id), b, digest, (5, 2), "fifty-two")
 
     # Round 2: carol rolls blind; nobody, not even carol, sees the dice.
+    # A blind roll has nothing private to say: the turn message, updated in place, says
+    # it and carries the Claim menu (one Discord call).
     blind = await move(c, c.click(turn_message(sim), label="Roll blind"))
-    mine = assert_private_to(sim, blind, c)
-    assert "You rolled blind" in mine and "double six" not in mine
-    assert f"<@{c.id}> rolls blind under the cup: nobody saw the dice." in public_text(sim)
+    shown = assert_public(blind)
+    assert blind.response.id == turn_message(sim).id and move.pinged == []
+    assert f"<@{c.id}> rolls blind under the cup: nobody saw the dice." in shown
     assert "double six" not in public_text(sim)
     assert "Show my dice" not in labels(turn_message(sim))
     await check_sealed(sim, turn_message(sim), c, "double six")

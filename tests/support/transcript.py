@@ -241,11 +241,14 @@ class Driver:
             typed = user.slash(self.sim.channel, name, **options(move))
             return await self.t.act(user, f"/{name} {shown}".strip(), typed)
         private = self.t.private.get(user.id)
+        # Only controls drawn for this move: a private menu from an earlier roll is stale
+        # (a blind roll brings no new one: its Claim menu is on the turn message).
+        current = f":{self.table.game_id}:{self.table.game.move_no}:"
         for source in (private, self.live_message()):
             if source is None:
                 continue
             found = find(source, code)
-            if found is None:
+            if found is None or current not in found[1]:
                 continue
             kind, custom_id, label_shown = found
             if kind == "button":
