@@ -1,12 +1,16 @@
 """How fast /leaderboard and /stats answer on a server with a long history.
 
-Fills a fresh SQLite file with N recorded rounds (default 1,000,000) across P players
-(default 10,000) in 50 channels over a year, with the counters those rounds produce in
-every bucket the bot keeps (server and channel; all time, month, week), then times the
-queries behind /leaderboard (a page, the total, the caller's rank) and /stats (totals,
-favourite claim, nemesis) and /history.
+Fills a fresh SQLite file (or, with --database, an empty PostgreSQL database) with N
+recorded rounds (default 1,000,000) across P players (default 10,000) in 50 channels over
+a year, with the counters those rounds produce in every bucket the bot keeps (server and
+channel; all time, month, week), then times the queries behind /leaderboard (a page, the
+total, the caller's rank) and /stats (totals, favourite claim, nemesis) and /history.
 
     .venv/bin/python -m benchmarks.stats_bench [--rounds N] [--players P] [--db PATH]
+        [--database postgresql://user@host/db | --database postgres]
+
+``--database postgres`` starts a throwaway PostgreSQL server for the run
+(``benchmarks.databases``).
 """
 
 from __future__ import annotations
@@ -18,9 +22,11 @@ import statistics
 import tempfile
 import time
 from collections import defaultdict
+from collections.abc import AsyncIterator
 from pathlib import Path
 
-from bot.storage import STATS, TOTALS_COLUMNS, Storage
+from benchmarks.databases import THROWAWAY, postgres
+from bot.storage import STATS, TOTALS_COLUMNS, Storage, open_storage
 from bot.storage.db import bucket_periods
 
 GUILD = 1
@@ -67,28 +73,22 @@ def synthesize(rounds: int, players: int, seed: int = 1) -> tuple[dict, list, di
 
 async def fill(store: Storage, rounds: int, players: int) -> None:
     buckets, round_rows, claims, catches = synthesize(rounds, players)
-    columns = ", ".join(TOTALS_COLUMNS)
-    marks = ", ".join("?" for _ in TOTALS_COLUMNS)
-    async with store._transaction() as conn:
-        await conn.executemany(
-            f"INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, {columns})"
-            f" VALUES (?, ?, ?, ?, {marks})",
-            [(GUILD, scope, period, user, *values)
-             for (scope, period, user), values in buckets.items()],
-        )  # fmt: skip
-        await conn.executemany(
-            "INSERT INTO rounds (guild_id, channel_id, game_id, round_no, ruleset, loser_id,"
-            " reason, summary, ended_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?)",
-            round_rows,
-        )
-        await conn.executemany(
-            "INSERT INTO claim_counts VALUES (?, ?, ?, ?)",
-            [(GUILD, user, claim, n) for (user, claim), n in claims.items()],
-        )
-        await conn.executemany(
-            "INSERT INTO catches VALUES (?, ?, ?, ?)",
-            [(GUILD, caught, catcher, n) for (catcher, caught), n in catches.items()],
-        )
+
+    async def batches() -> AsyncIterator[tuple[str, list[tuple[object, ...]]]]:
+        # Through the copy path of `migrate-db`: one transaction, on either backend.
+        # In key order, as migrate-db copies them (bot/storage/base.py, KEY_COLUMNS).
+        rows = [(GUILD, scope, period, user, *values)
+                for (scope, period, user), values in sorted(buckets.items())]  # fmt: skip
+        for i in range(0, len(rows), 10_000):
+            yield "stat_buckets", rows[i : i + 10_000]
+        numbered = [(n, *row) for n, row in enumerate(round_rows, start=1)]
+        for i in range(0, len(numbered), 10_000):
+            yield "rounds", numbered[i : i + 10_000]
+        yield "claim_counts", [(GUILD, user, claim, n) for (user, claim), n in claims.items()]
+        yield "catches", [(GUILD, caught, catcher, n)
+                          for (catcher, caught), n in catches.items()]  # fmt: skip
+
+    await store.load_rows(batches())
     print(f"filled {len(round_rows):,} rounds, {len(buckets):,} bucket rows, "
           f"{players:,} players")  # fmt: skip
 
@@ -103,15 +103,19 @@ async def timed(label: str, make, repeat: int, results: dict[str, list[float]]) 
 
 
 async def run(args: argparse.Namespace) -> None:
-    path = Path(args.db or tempfile.mkdtemp(prefix="mexbench-")) / "bench.db"
-    if path.exists():
-        path.unlink()
-    store = await Storage.open(path)
+    if args.database:
+        store = await open_storage(args.database)  # an empty PostgreSQL database, say
+        size = ""
+    else:
+        path = Path(args.db or tempfile.mkdtemp(prefix="mexbench-")) / "bench.db"
+        if path.exists():
+            path.unlink()
+        store = await open_storage(path)
     started = time.perf_counter()
     await fill(store, args.rounds, args.players)
-    print(
-        f"fill took {time.perf_counter() - started:.1f} s; file {path.stat().st_size / 1e6:.0f} MB"
-    )
+    if not args.database:
+        size = f"; file {path.stat().st_size / 1e6:.0f} MB"
+    print(f"fill took {time.perf_counter() - started:.1f} s{size} ({store.dialect})")
     now = START + YEAR - 3600
     results: dict[str, list[float]] = {}
     rng = random.Random(2)
@@ -157,7 +161,19 @@ def main() -> None:
     parser.add_argument("--players", type=int, default=10_000)
     parser.add_argument("--repeat", type=int, default=40)
     parser.add_argument("--db", help="folder for the database file (default: a temp folder)")
-    asyncio.run(run(parser.parse_args()))
+    parser.add_argument(
+        "--database",
+        help="an empty database's URL instead, e.g. postgresql://user@host/bench;"
+        f" '{THROWAWAY}' starts a throwaway PostgreSQL server",
+    )
+    args = parser.parse_args()
+    if args.database != THROWAWAY:
+        asyncio.run(run(args))
+        return
+    with postgres(args.database) as server:
+        args.database = server.fresh("stats_bench")
+        print(server.describe())
+        asyncio.run(run(args))
 
 
 if __name__ == "__main__":

@@ -4,7 +4,10 @@ sustains with many tables moving at once.
 
 Usage::
 
-    python -m benchmarks.table_bench [--tables 300] [--seconds 5]
+    python -m benchmarks.table_bench [--tables 300] [--seconds 5] [--database URL]
+
+``--database postgresql://…`` (an empty database) measures the PostgreSQL backend instead;
+``--database postgres`` starts a throwaway server for it (``benchmarks.databases``).
 
 This is the ceiling of the storage path under the bot; ``benchmarks.wire_bench`` measures
 the whole bot. Before ``save_move`` ran as one hand-over to aiosqlite's thread it was
@@ -20,15 +23,16 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks.databases import THROWAWAY, postgres
 from bot.engine import Act, GameError, Move
-from bot.storage import Storage
+from bot.storage import open_storage
 from bot.tables import TableService
 from tests.support.driver import PRESETS, engine_move
 
 
-async def run(tables: int, seconds: float) -> None:
+async def run(tables: int, seconds: float, database: str | None = None) -> None:
     with tempfile.TemporaryDirectory() as tmp:
-        storage = await Storage.open(Path(tmp) / "bench.db")
+        storage = await open_storage(database or Path(tmp) / "bench.db")
         service = TableService(storage, random.Random(1))
         rng = random.Random(2)
         for i in range(tables):
@@ -62,8 +66,8 @@ async def run(tables: int, seconds: float) -> None:
         wall, cpu = time.perf_counter() - start, time.process_time() - cpu
         await storage.close()
     print(
-        f"{tables} tables: {moves / wall:.0f} moves/s, {1000 * cpu / max(moves, 1):.2f} ms CPU"
-        " per move (all threads)"
+        f"{storage.dialect}, {tables} tables: {moves / wall:.0f} moves/s,"
+        f" {1000 * cpu / max(moves, 1):.2f} ms CPU per move (all threads)"
     )
 
 
@@ -71,8 +75,17 @@ def main() -> None:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.table_bench")
     parser.add_argument("--tables", type=int, default=300)
     parser.add_argument("--seconds", type=float, default=5.0)
+    parser.add_argument(
+        "--database",
+        help="an empty database's URL (default: a SQLite file);"
+        f" '{THROWAWAY}' starts a throwaway PostgreSQL server",
+    )
     args = parser.parse_args()
-    asyncio.run(run(args.tables, args.seconds))
+    if args.database != THROWAWAY:
+        asyncio.run(run(args.tables, args.seconds, args.database))
+        return
+    with postgres(args.database) as server:
+        asyncio.run(run(args.tables, args.seconds, server.fresh("table_bench")))
 
 
 if __name__ == "__main__":

@@ -5,6 +5,7 @@ Usage::
 
     .venv/bin/python -m benchmarks.wire_bench [--games 1000] [--rate 500] [--seconds 30]
         [--mode all|open|saturation|both|big] [--big-games 10000] [--no-bare] [--profile]
+        [--database postgresql://…|postgres [--shards N]]
 
 One process runs the stand-in (``tests.support.standin``: REST + gateway on 127.0.0.1) and
 the driver; the bot runs in its own process (DISCORD_TOKEN fake, DISCORD_API_BASE and
@@ -27,6 +28,16 @@ open and saturating load (the recorded interaction payloads, replayed) then goes
 
 ``--profile`` samples the real bot with py-spy during its saturation phase and prints the
 functions with the most samples (needs ``pip install py-spy``).
+
+``--database`` runs the load phases twice, the bot on SQLite (as without it) and then on
+PostgreSQL, at the same offered load, so one report has a row for each: an empty
+database's ``postgresql://`` URL, or ``postgres`` for a throwaway server started from the
+machine's binaries (``benchmarks.databases``; only then is the server's own CPU per move
+known and added). ``big`` stays on SQLite. With ``--shards N`` the PostgreSQL runs are
+instead one process running all N shards (SHARD_COUNT=N) and N processes of one shard
+each (SHARD_IDS=0 … N-1) on one database, against a stand-in of N shards whose guilds
+alternate between them: the saturation ceiling of one process against N (README, Running
+at scale). The bare bot does not shard, so there is no bare baseline then.
 """
 
 from __future__ import annotations
@@ -35,6 +46,8 @@ import argparse
 import asyncio
 import contextlib
 import json
+import math
+import os
 import random
 import shutil
 import subprocess
@@ -46,6 +59,7 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Any
 
+from benchmarks.databases import THROWAWAY, Postgres, is_postgres, postgres
 from tests.support.driver import PRESETS, Driver, Table, accepted, engine_move, slash_for
 from tests.support.procs import BotProcess, bot_env
 from tests.support.standin import Interaction, StandIn
@@ -107,6 +121,8 @@ class Phase:
     skipped: int = 0  # open load: a tick found the game's last move unanswered
     no_move: int = 0  # open load: the driver knew no legal move yet
     cpu: float = 0.0
+    db_cpu: float = float("nan")  # a throwaway PostgreSQL server's own CPU
+    proc_cpu: list[float] = field(default_factory=list)  # per bot process (shards)
     threads: dict[str, float] = field(default_factory=dict)
     harness_cpu: float = 0.0  # the stand-in and driver process
     rest: Counter[str] = field(default_factory=Counter)
@@ -130,6 +146,10 @@ class Phase:
         return self.cpu / self.answered if self.answered else float("nan")
 
     @property
+    def db_cpu_per_interaction(self) -> float:
+        return self.db_cpu / self.answered if self.answered else float("nan")
+
+    @property
     def rest_per_interaction(self) -> float:
         return sum(self.rest.values()) / self.answered if self.answered else float("nan")
 
@@ -141,6 +161,59 @@ class Phase:
         self.latencies.append(inter.latency)
         if not accepted(inter):
             self.refused += 1
+
+
+class Bots:
+    """The bot processes of one run, measured as one: several shard processes share the
+    load, so their CPU and memory are summed. ``db`` is the PostgreSQL whose server CPU is
+    read along (a throwaway one; otherwise NaN)."""
+
+    def __init__(self, procs: list[BotProcess], db: Postgres | None = None) -> None:
+        self.procs = procs
+        self.db = db
+
+    @property
+    def pid(self) -> int:
+        return self.procs[0].pid
+
+    async def start(self) -> None:
+        for proc in self.procs:
+            await proc.start()
+
+    async def stop(self) -> int | None:
+        codes = [await proc.stop() for proc in self.procs]
+        return next((c for c in codes if c), codes[0] if codes else None)
+
+    def cpu_seconds(self) -> float:
+        return sum(self.each_cpu())
+
+    def each_cpu(self) -> list[float]:
+        return [proc.cpu_seconds() for proc in self.procs]
+
+    def server_cpu(self) -> float:
+        return self.db.server_cpu() if self.db is not None else float("nan")
+
+    def thread_cpu(self) -> dict[str, float]:
+        out: Counter[str] = Counter()
+        for proc in self.procs:
+            out.update(proc.thread_cpu())
+        return dict(out)
+
+    def memory_kb(self) -> dict[str, int]:
+        out: Counter[str] = Counter()
+        for proc in self.procs:
+            out.update(proc.memory_kb())
+        return dict(out)
+
+
+@dataclass
+class Run:
+    """One bot set-up the load phases run against."""
+
+    label: str
+    postgres: bool = False  # False: a SQLite file of its own
+    processes: int = 1
+    shard_count: int = 0  # 0: unsharded
 
 
 # ---------------------------------------------------------------------------- load
@@ -215,7 +288,7 @@ class ReplayLoad(Load):
 
 async def run_phase(
     standin: StandIn,
-    bot: BotProcess,
+    bot: Bots,
     load: Load,
     channels: list[int],
     phase: Phase,
@@ -228,6 +301,8 @@ async def run_phase(
     lag.start()
     rest_before = Counter(standin.rest_counts)
     cpu_before = bot.cpu_seconds()
+    each_before = bot.each_cpu()
+    db_before = bot.server_cpu()
     threads_before = bot.thread_cpu()
     harness_before = time.process_time()
     rng = random.Random(7)
@@ -271,6 +346,8 @@ async def run_phase(
     if tasks:
         await asyncio.wait(tasks, timeout=20)
     phase.cpu = bot.cpu_seconds() - cpu_before
+    phase.db_cpu = bot.server_cpu() - db_before
+    phase.proc_cpu = [b - a for a, b in zip(each_before, bot.each_cpu(), strict=True)]
     after = bot.thread_cpu()
     phase.threads = {k: after[k] - threads_before[k] for k in after}
     phase.harness_cpu = time.process_time() - harness_before
@@ -368,7 +445,7 @@ async def wait_answers(standin: StandIn, timeout: float = 30.0) -> None:
     await asyncio.wait_for(standin.ready.wait(), timeout)
 
 
-async def settle_rss(bot: BotProcess, seconds: float = 1.0) -> dict[str, int]:
+async def settle_rss(bot: BotProcess | Bots, seconds: float = 1.0) -> dict[str, int]:
     await asyncio.sleep(seconds)
     return bot.memory_kb()
 
@@ -391,7 +468,7 @@ async def create_games(
 
 async def load_phases(
     standin: StandIn,
-    proc: BotProcess,
+    proc: Bots,
     load: Any,
     label: str,
     args: argparse.Namespace,
@@ -435,64 +512,135 @@ async def load_phases(
             )
         )
         if profiler is not None:
-            report["profile"] = await profiler.finish()
+            report.setdefault("profiles", {})[label] = await profiler.finish()
     return done
 
 
-async def load_bench(args: argparse.Namespace, work: Path, report: dict[str, Any]) -> None:
+def plan_runs(args: argparse.Namespace, db: Postgres | None) -> list[Run]:
+    """The set-ups to load: the bot on SQLite alone (no --database), or on SQLite and
+    then PostgreSQL, or (--shards) on PostgreSQL as one process and as N."""
+    if db is None:
+        return [Run("mexican")]
+    if args.shards > 1:
+        n = args.shards
+        return [Run("pg 1 proc", True, 1, n), Run(f"pg {n} procs", True, n, n)]
+    return [Run("sqlite"), Run("postgresql", True)]
+
+
+def bot_processes(
+    args: argparse.Namespace, run: Run, standin: StandIn, work: Path, db: Postgres | None
+) -> Bots:
+    """The bot process(es) of ``run``: its database (an empty one), and its shards."""
+    procs = []
+    slug = "load" if run.label == "mexican" else run.label.replace(" ", "-")
+    url = None
+    if run.postgres:
+        assert db is not None
+        url = db.fresh(f"wire {slug}")
+    for i in range(run.processes):
+        extra: dict[str, str] = {}
+        if url is not None:
+            extra["DATABASE_URL"] = url
+        if run.shard_count:
+            extra["SHARD_COUNT"] = str(run.shard_count)
+            if run.processes > 1:
+                extra["SHARD_IDS"] = str(i)
+        env = bot_env(standin, work / f"{slug}.db", **extra)
+        if url is not None:
+            del env["DATABASE_PATH"]  # the database is DATABASE_URL's only
+        if args.extra_path:
+            env["PYTHONPATH"] += ":" + args.extra_path
+        log = work / (f"bot-{slug}.log" if run.processes == 1 else f"bot-{slug}-{i}.log")
+        procs.append(BotProcess(args.bot_module, env, work, log))
+    return Bots(procs, db if url is not None else None)
+
+
+async def load_bench(
+    args: argparse.Namespace, work: Path, report: dict[str, Any], db: Postgres | None = None
+) -> None:
+    phases: list[Phase] = []
+    report["phases"] = phases
+    report["runs"] = {}
+    for n, run in enumerate(plan_runs(args, db)):
+        await load_run(args, work, report, run, db, bare=n == 0 and not run.shard_count)
+
+
+async def load_run(
+    args: argparse.Namespace,
+    work: Path,
+    report: dict[str, Any],
+    run: Run,
+    db: Postgres | None,
+    *,
+    bare: bool,
+) -> None:
+    """One set-up under the load phases (every run the same games, seed and load), then
+    the bare bot under the same load, replayed, if ``bare``."""
     rng = random.Random(args.seed)
-    standin = StandIn(channels=args.games, members=args.members)
+    if run.shard_count:
+        # A few guilds per shard, alternating between the shards (README, Tests).
+        per_guild = max(1, math.ceil(args.games / (4 * run.shard_count)))
+        standin = StandIn(
+            channels=args.games, members=args.members, shard_count=run.shard_count,
+            channels_per_guild=per_guild,
+        )  # fmt: skip
+    else:
+        standin = StandIn(channels=args.games, members=args.members)
     standin.keep_interactions = False
     await standin.start()
     driver = Driver(standin, rng)
-    phases: list[Phase] = []
-    report["phases"] = phases
+    phases: list[Phase] = report["phases"]
+    summary: dict[str, Any] = {"run": run, "load": os.getloadavg()}
+    report["runs"][run.label] = summary
     sample: list[str] = []
-    env = bot_env(standin, work / "load.db")
-    if args.extra_path:
-        env["PYTHONPATH"] += ":" + args.extra_path
-    bot = BotProcess(args.bot_module, env, work, work / "bot-load.log")
+    bot = bot_processes(args, run, standin, work, db)
     try:
         await bot.start()
-        await wait_answers(standin)
+        await wait_answers(standin, 30.0 * run.processes)
         mem0 = await settle_rss(bot, 3.0)  # past on_ready (2 s after the last guild)
         tables = []
         for i, cid in enumerate(standin.channels):
             players = rng.sample(standin.members, rng.randint(2, 4))
             tables.append(driver.add_table(cid, players, PRESETS[i % len(PRESETS)]))
-        setup = Phase("mexican", "create games")
+        setup = Phase(run.label, "create games")
         cpu0 = bot.cpu_seconds()
         await create_games(driver, tables, setup)
         setup.cpu = bot.cpu_seconds() - cpu0
         mem1 = await settle_rss(bot, 1.0)
-        report["mem_load"] = (mem0, mem1)
+        summary["mem_load"] = (mem0, mem1)
         phases.append(setup)
         load = GameLoad(standin, driver, sample)
-        profile = work / "saturation.pyspy.txt" if args.profile else None
-        phases += await load_phases(standin, bot, load, "mexican", args, profile, report)
-        report["mem_end"] = bot.memory_kb()
-        report["games_played"] = sum(t.games for t in tables)
+        name = "saturation" if run.label == "mexican" else f"saturation-{run.label}"
+        profile = work / f"{name.replace(' ', '-')}.pyspy.txt" if args.profile else None
+        phases += await load_phases(standin, bot, load, run.label, args, profile, report)
+        summary["mem_end"] = bot.memory_kb()
+        summary["games_played"] = sum(t.games for t in tables)
     finally:
-        code = await bot.stop()
-        report["bot_exit"] = code
-        report["unknown_routes"] = dict(standin.unknown_routes)
+        summary["bot_exit"] = await bot.stop()
+        unknown = report.setdefault("unknown_routes", {})
+        for route, count in standin.unknown_routes.items():
+            unknown[route] = unknown.get(route, 0) + count
 
-    if not args.no_bare and sample:
+    if bare and not args.no_bare and sample:
         standin.reset_connection()
-        bare = BotProcess(
-            "benchmarks.bare_bot",
-            bot_env(standin, work / "unused.db"),
-            work,
-            work / "bot-bare.log",
+        bare_bot = Bots(
+            [
+                BotProcess(
+                    "benchmarks.bare_bot",
+                    bot_env(standin, work / "unused.db"),
+                    work,
+                    work / "bot-bare.log",
+                )
+            ]
         )
         replay = ReplayLoad(standin, sample)
         try:
-            await bare.start()
+            await bare_bot.start()
             await wait_answers(standin)
             await asyncio.sleep(0.5)
-            phases += await load_phases(standin, bare, replay, "bare", args, None, report)
+            phases += await load_phases(standin, bare_bot, replay, "bare", args, None, report)
         finally:
-            await bare.stop()
+            await bare_bot.stop()
     await standin.stop()
 
 
@@ -670,6 +818,72 @@ def fmt_ms(v: float) -> str:
     return f"{1000 * v:.1f}"
 
 
+def print_comparison(
+    args: argparse.Namespace,
+    report: dict[str, Any],
+    runs: dict[str, dict[str, Any]],
+    by: dict[tuple[str, str], Phase],
+) -> None:
+    """The runs side by side (--database, --shards): per move, the bot's CPU and the
+    PostgreSQL server's (a throwaway one's; on SQLite the database works inside the bot),
+    Discord calls, p99 at the offered load, and the saturation ceiling with what it cost
+    in CPU: moves per CPU-second of bot + server is what one core would carry."""
+    print(f"\n== by set-up ({report.get('db_note', '')}; {os.cpu_count()} cores)")
+    head = (
+        "set-up",
+        "procs",
+        f"p99 ms @{args.rate:.0f}/s",
+        "open: bot+db CPU ms/move",
+        "REST/move",
+        "saturation moves/s",
+        "sat: bot+db CPU ms/move",
+        "sat CPU-s/s bot, db, harness",
+        "moves per CPU-s",
+        "load at start",
+    )
+    print(" | ".join(head))
+
+    def cpu(p: Phase | None) -> str:
+        if p is None or not p.answered:
+            return "-"
+        bot = 1000 * p.cpu_per_interaction
+        if math.isnan(p.db_cpu):
+            return f"{bot:.2f}"
+        db = 1000 * p.db_cpu_per_interaction
+        return f"{bot:.2f}+{db:.2f}={bot + db:.2f}"
+
+    for label, run in runs.items():
+        op, sat = by.get((label, "open")), by.get((label, "saturation"))
+        rest = sat or op
+        busy = per_cpu = "-"
+        if sat is not None and sat.seconds and sat.answered:
+            # SQLite works inside the bot; an operator's server's CPU is not known.
+            known = not math.isnan(sat.db_cpu)
+            db = sat.db_cpu if known else 0.0
+            server = "?" if run["run"].postgres else "in bot"
+            busy = (
+                f"{sat.cpu / sat.seconds:.2f}, "
+                + (f"{db / sat.seconds:.2f}" if known else server)
+                + f", {sat.harness_cpu / sat.seconds:.2f}"
+            )
+            per_cpu = f"{sat.answered / (sat.cpu + db):.0f}" + (
+                "" if known or server == "in bot" else " (bot only)"
+            )
+        row = (
+            label,
+            run["run"].processes,
+            fmt_ms(pct(op.latencies, 99)) if op else "-",
+            cpu(op),
+            f"{rest.rest_per_interaction:.2f}" if rest else "-",
+            f"{sat.rate:.0f}" if sat else "-",
+            cpu(sat),
+            busy,
+            per_cpu,
+            " ".join(f"{x:.2f}" for x in run["load"]),
+        )
+        print(" | ".join(str(x) for x in row))
+
+
 def print_report(args: argparse.Namespace, report: dict[str, Any]) -> None:
     phases: list[Phase] = report.get("phases", [])
     verdicts: list[tuple[str, str, bool | None]] = []
@@ -708,67 +922,91 @@ def print_report(args: argparse.Namespace, report: dict[str, Any]) -> None:
                 fmt_ms(pct(p.lag, 99)),
             )
             print(" | ".join(str(x) for x in row))
+        runs: dict[str, dict[str, Any]] = report.get("runs", {})
+        one = list(runs) == ["mexican"]  # the plain run: its report as it always was
+
+        def tag(label: str) -> str:
+            return "" if one else f"[{label}] "
+
         for p in phases:
-            if p.bot == "mexican" and p.mode in ("open", "saturation"):
+            if p.bot in runs and p.mode in ("open", "saturation"):
                 calls = ", ".join(f"{k}: {v / p.answered:.2f}" for k, v in p.rest.most_common())
-                print(f"REST calls per interaction ({p.mode}): {calls}")
+                print(f"{tag(p.bot)}REST calls per interaction ({p.mode}): {calls}")
                 split = ", ".join(
                     f"{k} thread {1000 * v / p.answered:.2f} ms" for k, v in p.threads.items()
                 )
                 print(
-                    f"bot CPU per interaction by thread ({p.mode}): {split}; stand-in and "
-                    f"driver: {p.harness_cpu / p.seconds:.2f} CPU-s/s"
+                    f"{tag(p.bot)}bot CPU per interaction by thread ({p.mode}): {split}; "
+                    f"stand-in and driver: {p.harness_cpu / p.seconds:.2f} CPU-s/s"
                 )
+                if len(p.proc_cpu) > 1:
+                    print(
+                        f"{tag(p.bot)}CPU-s/s by process ({p.mode}): "
+                        + ", ".join(f"{c / p.seconds:.2f}" for c in p.proc_cpu)
+                    )
+                if not math.isnan(p.db_cpu):
+                    print(
+                        f"{tag(p.bot)}PostgreSQL server CPU per interaction ({p.mode}): "
+                        f"{1000 * p.db_cpu_per_interaction:.2f} ms"
+                    )
                 mix = ", ".join(f"{k} {v}" for k, v in p.kinds.most_common(12))
-                print(f"interaction mix ({p.mode}): {mix}")
-        mem0, mem1 = report["mem_load"]
-        grow = mem1["VmRSS"] - mem0["VmRSS"]
-        peak = report["mem_end"]["VmHWM"] - mem0["VmRSS"]
-        print(
-            f"bot RSS: {mem0['VmRSS']} kB before games, {mem1['VmRSS']} kB with {args.games}"
-            f" games ({grow / args.games:.1f} kB/game); peak (VmHWM) at the end"
-            f" {report['mem_end']['VmHWM']} kB ({peak / args.games:.1f} kB/game over the"
-            f" pre-game RSS); games opened in the run: {report.get('games_played')}"
-        )
+                print(f"{tag(p.bot)}interaction mix ({p.mode}): {mix}")
+        for label, run in runs.items():
+            if "mem_load" not in run:
+                continue
+            mem0, mem1 = run["mem_load"]
+            grow = mem1["VmRSS"] - mem0["VmRSS"]
+            peak = run["mem_end"]["VmHWM"] - mem0["VmRSS"]
+            print(
+                f"{tag(label)}bot RSS: {mem0['VmRSS']} kB before games, {mem1['VmRSS']} kB"
+                f" with {args.games} games ({grow / args.games:.1f} kB/game); peak (VmHWM) at"
+                f" the end {run['mem_end']['VmHWM']} kB ({peak / args.games:.1f} kB/game over"
+                f" the pre-game RSS); games opened in the run: {run.get('games_played')}"
+            )
         if report.get("unknown_routes"):
             print("unanswered REST routes:", report["unknown_routes"])
         by = {(p.bot, p.mode): p for p in phases}
-        op = by.get(("mexican", "open"))
-        if op is not None:
-            ok = pct(op.latencies, 99) <= TARGET_P99 and op.misses == 0 and op.unanswered == 0
-            verdicts.append(
-                (
-                    f"{args.games} games @ {args.rate:.0f}/s offered: p99 <= 100 ms, "
-                    f"no 3-s misses (p99 {fmt_ms(pct(op.latencies, 99))} ms, "
-                    f"{op.misses} misses, achieved {op.rate:.0f}/s)",
-                    "",
-                    ok,
-                )
-            )
-        for mode in ("open", "saturation"):
-            real, bare = by.get(("mexican", mode)), by.get(("bare", mode))
-            if real and bare and bare.answered:
-                ratio = real.cpu_per_interaction / bare.cpu_per_interaction
-                lat = pct(real.latencies, 50) / pct(bare.latencies, 50)
-                print(
-                    f"{mode}: bot/bare CPU per interaction {ratio:.2f}x "
-                    f"({1000 * real.cpu_per_interaction:.2f} / "
-                    f"{1000 * bare.cpu_per_interaction:.2f} ms); p50 latency {lat:.2f}x; "
-                    f"ceiling {real.rate:.0f} vs {bare.rate:.0f} interactions/s"
-                    if mode == "saturation"
-                    else f"{mode}: bot/bare CPU per interaction {ratio:.2f}x "
-                    f"({1000 * real.cpu_per_interaction:.2f} / "
-                    f"{1000 * bare.cpu_per_interaction:.2f} ms); p50 latency {lat:.2f}x"
-                )
+        for label in runs:
+            op = by.get((label, "open"))
+            if op is not None:
+                ok = pct(op.latencies, 99) <= TARGET_P99 and op.misses == 0 and op.unanswered == 0
                 verdicts.append(
                     (
-                        f"cost per move <= 2x bare ({mode}: {ratio:.2f}x)",
+                        f"{tag(label)}{args.games} games @ {args.rate:.0f}/s offered: p99 <= 100"
+                        f" ms, no 3-s misses (p99 {fmt_ms(pct(op.latencies, 99))} ms, "
+                        f"{op.misses} misses, achieved {op.rate:.0f}/s)",
                         "",
-                        ratio <= TARGET_COST_RATIO,
+                        ok,
                     )
                 )
-        if report.get("profile"):
-            print("\npy-spy, bot process, saturation phase:\n" + report["profile"])
+        for label in runs:
+            for mode in ("open", "saturation"):
+                real, bare = by.get((label, mode)), by.get(("bare", mode))
+                if real and bare and bare.answered:
+                    ratio = real.cpu_per_interaction / bare.cpu_per_interaction
+                    lat = pct(real.latencies, 50) / pct(bare.latencies, 50)
+                    print(
+                        f"{tag(label)}{mode}: bot/bare CPU per interaction {ratio:.2f}x "
+                        f"({1000 * real.cpu_per_interaction:.2f} / "
+                        f"{1000 * bare.cpu_per_interaction:.2f} ms); p50 latency {lat:.2f}x; "
+                        f"ceiling {real.rate:.0f} vs {bare.rate:.0f} interactions/s"
+                        if mode == "saturation"
+                        else f"{tag(label)}{mode}: bot/bare CPU per interaction {ratio:.2f}x "
+                        f"({1000 * real.cpu_per_interaction:.2f} / "
+                        f"{1000 * bare.cpu_per_interaction:.2f} ms); p50 latency {lat:.2f}x"
+                    )
+                    verdicts.append(
+                        (
+                            f"{tag(label)}cost per move <= 2x bare ({mode}: {ratio:.2f}x)",
+                            "",
+                            ratio <= TARGET_COST_RATIO,
+                        )
+                    )
+        if not one:
+            print_comparison(args, report, runs, by)
+        for label, profile in report.get("profiles", {}).items():
+            print(f"\npy-spy, bot process, saturation phase{'' if one else f' ({label})'}:\n"
+                  + profile)  # fmt: skip
     big = report.get("big")
     if big:
         n = big["stored"]
@@ -818,10 +1056,15 @@ async def amain(args: argparse.Namespace) -> int:
     with tempfile.TemporaryDirectory(prefix="wire-bench-") as tmp:
         work = Path(tmp)
         try:
-            if args.mode != "big":
-                await load_bench(args, work, report)
+            with contextlib.ExitStack() as stack:
+                db = None
+                if args.database and args.mode != "big":
+                    db = stack.enter_context(postgres(args.database))
+                    report["db_note"] = db.describe()
+                if args.mode != "big":
+                    await load_bench(args, work, report, db)
             if args.mode in ("big", "all"):
-                await big_bench(args, work, report)
+                await big_bench(args, work, report)  # on SQLite, as ever
         finally:
             if args.keep_logs:
                 Path(args.keep_logs).mkdir(parents=True, exist_ok=True)
@@ -855,7 +1098,24 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--extra-path", help="append to the bot's PYTHONPATH")
     parser.add_argument("--keep-logs", metavar="DIR", help="copy bot logs and profiles here")
+    parser.add_argument(
+        "--database",
+        metavar="URL",
+        help="also run the load phases on PostgreSQL: an empty database's postgresql:// URL,"
+        f" or '{THROWAWAY}' to start a throwaway server",
+    )
+    parser.add_argument(
+        "--shards",
+        type=int,
+        default=0,
+        metavar="N",
+        help="with --database: one process running N shards against N processes of one",
+    )
     args = parser.parse_args(argv)
+    if args.database is not None and not is_postgres(args.database):
+        parser.error(f"--database takes a postgresql:// URL or '{THROWAWAY}'")
+    if args.shards and args.database is None:
+        parser.error("--shards needs --database: shard processes share one PostgreSQL")
     return asyncio.run(amain(args))
 
 
