@@ -258,16 +258,8 @@ class Storage(LeaderboardQueries):
         next new game or round is numbered after the highest copied one."""
         raise NotImplementedError
 
-    # -------------------------------------------------------------------- helpers
-
-    async def _fetchone(self, sql: str, params: Any) -> Any:
-        raise NotImplementedError
-
-    async def _fetchall(self, sql: str, params: Any) -> list[Any]:
-        raise NotImplementedError
-
-    async def _write(self, statements: Sequence[tuple[str, Any]]) -> list[int]:
-        raise NotImplementedError
+    # `_fetchone`, `_fetchall` and `_write` are declared by LeaderboardQueries, which
+    # uses them too; each backend provides them.
 
 
 def game_record(row: Any) -> GameRecord:
