@@ -22,6 +22,7 @@ from collections.abc import Callable, Sequence
 import aiohttp
 import discord
 
+from . import collector
 from .client import MexicanBot, create_bot
 from .endpoints import apply_endpoints
 from .logs import setup_logging
@@ -59,6 +60,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         return EXIT_BAD_SETTINGS
 
     setup_logging(settings)
+    collector.tune()
     apply_endpoints(settings.discord_api_base, settings.discord_gateway_url)
     try:
         with asyncio.Runner(loop_factory=_loop_factory()) as runner:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import gc
 import logging
 import random
 from typing import TYPE_CHECKING, Any
@@ -12,6 +13,7 @@ from discord.ext import commands
 
 from cogs.translate import CatalogTranslator
 
+from . import collector
 from .settings import Settings
 from .shards import Shards, owns_all
 from .storage import Storage
@@ -125,6 +127,8 @@ class MexicanBot(commands.Bot):
         await super().close()
 
     async def on_ready(self) -> None:
+        if collector.freeze_startup_heap():
+            log.debug("start-up heap frozen: %d objects", gc.get_freeze_count())
         if self.sharding is None:
             log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
         else:  # which shards, so an operator can tell the processes' logs apart
