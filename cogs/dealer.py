@@ -14,10 +14,11 @@ import contextlib
 import contextvars
 import logging
 from collections.abc import AsyncIterator, Sequence
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import aiohttp
 import discord
+from discord.http import MultipartParameters
 
 from bot.ai import brain
 from bot.engine import Act, GameError, Kind, Move
@@ -455,9 +456,8 @@ class Dealer:
         channel_id = table.channel_id
         message_id = table.meta.message_id
         if message_id is not None and not fresh:
-            partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
             try:
-                await partial.edit(**send.edit_kwargs(reply))
+                await self._edit(channel_id, message_id, send.edit_payload(reply))
                 self.live[channel_id] = reply
                 return
             except discord.NotFound:
@@ -490,10 +490,15 @@ class Dealer:
         if message_id is None or not isinstance(channel, discord.abc.Messageable):
             return
         keep = present.retired(shown.components, table.meta.lifted) if shown else ()
-        view = send.view_of(keep) if keep else None
-        partial = channel.get_partial_message(message_id)  # type: ignore[attr-defined]
         with contextlib.suppress(discord.HTTPException):
-            await partial.edit(view=view)
+            await self._edit(table.channel_id, message_id, send.components_payload(keep))
+
+    async def _edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
+        """Edit a message other than the one clicked, sending the JSON as it is: nothing
+        reads Discord's answer, so no discord.py message is built from it (README,
+        Benchmarks). Raises what discord.py raises for any call (NotFound, Forbidden...)."""
+        params = MultipartParameters(payload=payload, multipart=None, files=None)
+        await self.bot.http.edit_message(channel_id, message_id, params=params)
 
     @staticmethod
     def _stray_message(interaction: discord.Interaction, table: Table) -> int | None:

@@ -14,12 +14,26 @@ import discord
 from .present.message import Button, Component, Embed, Reply
 
 COLOUR = discord.Colour.dark_gold()
-STYLES = {
-    "primary": discord.ButtonStyle.primary,
-    "secondary": discord.ButtonStyle.secondary,
-    "success": discord.ButtonStyle.success,
-    "danger": discord.ButtonStyle.danger,
-}
+#: Discord's numbers for the button styles the presenter names.
+STYLES = {"primary": 1, "secondary": 2, "success": 3, "danger": 4}
+#: The first row a menu takes; buttons sit in rows 0 and 1 (README, How the table talks).
+MENU_ROW = 2
+
+
+class Rows(discord.ui.View):
+    """An already stopped view carrying its components as Discord's JSON, built from the
+    presenter's values in one pass. discord.py's item objects (a Button or Select per
+    control, turned back into the same JSON when sent) cost more than any other part of a
+    reply (README, Benchmarks); tests/test_send.py checks these rows are what discord.py
+    would have sent, and that discord.py sends them."""
+
+    def __init__(self, rows: list[dict[str, Any]]) -> None:
+        super().__init__(timeout=None)
+        self.rows = rows
+        self.stop()
+
+    def to_components(self) -> list[dict[str, Any]]:
+        return self.rows
 
 
 def routed_view() -> discord.ui.View:
@@ -29,24 +43,30 @@ def routed_view() -> discord.ui.View:
     return view
 
 
-def view_of(components: tuple[Component, ...]) -> discord.ui.View:
-    view = routed_view()
-    menu_row = 2
+def component_rows(components: tuple[Component, ...]) -> list[dict[str, Any]]:
+    """Buttons by their row, then each menu on a row of its own."""
+    rows: dict[int, list[dict[str, Any]]] = {}
+    menu_row = MENU_ROW
     for item in components:
         if isinstance(item, Button):
-            view.add_item(discord.ui.Button(
-                label=item.label, custom_id=item.custom_id, style=STYLES[item.style],
-                row=item.row,
-            ))  # fmt: skip
+            rows.setdefault(item.row, []).append({
+                "type": 2, "style": STYLES[item.style], "disabled": False,
+                "label": item.label, "custom_id": item.custom_id,
+            })  # fmt: skip
         else:
-            options = [discord.SelectOption(label=label, value=value)
+            options = [{"label": label, "value": value, "default": False}
                        for label, value in item.options]  # fmt: skip
-            view.add_item(discord.ui.Select(
-                custom_id=item.custom_id, placeholder=item.placeholder, options=options,
-                row=menu_row,
-            ))  # fmt: skip
+            rows[menu_row] = [{
+                "type": 3, "custom_id": item.custom_id, "min_values": 1, "max_values": 1,
+                "disabled": False, "required": True, "placeholder": item.placeholder,
+                "options": options,
+            }]  # fmt: skip
             menu_row += 1
-    return view
+    return [{"type": 1, "components": rows[row]} for row in sorted(rows)]
+
+
+def view_of(components: tuple[Component, ...]) -> discord.ui.View:
+    return Rows(component_rows(components))
 
 
 def embed_of(embed: Embed) -> discord.Embed:
@@ -78,6 +98,24 @@ def send_kwargs(reply: Reply) -> dict[str, Any]:
     if reply.components:
         kwargs["view"] = view_of(reply.components)
     return kwargs
+
+
+def edit_payload(reply: Reply) -> dict[str, Any]:
+    """The JSON of an edit showing exactly ``reply``, for editing a message that is not
+    the one clicked: sent as it is, no discord.py message is built from Discord's answer
+    (nothing reads it). Equal to what ``edit_kwargs`` makes discord.py send."""
+    return {
+        "content": reply.content or None,
+        "embeds": [embed_of(reply.embed).to_dict()] if reply.embed is not None else [],
+        "components": component_rows(reply.components),
+        "tts": False,
+        "allowed_mentions": mentions(reply).to_dict(),
+    }
+
+
+def components_payload(components: tuple[Component, ...]) -> dict[str, Any]:
+    """The JSON of an edit that changes only a message's components (retiring it)."""
+    return {"components": component_rows(components)}
 
 
 def edit_kwargs(reply: Reply) -> dict[str, Any]:
