@@ -126,6 +126,9 @@ class Phase:
     threads: dict[str, float] = field(default_factory=dict)
     harness_cpu: float = 0.0  # the stand-in and driver process
     rest: Counter[str] = field(default_factory=Counter)
+    #: Discord calls made for each kind of interaction (counted once the phase is over).
+    calls_by_kind: Counter[str] = field(default_factory=Counter)
+    seen: list[Interaction] = field(default_factory=list)
     lag: list[float] = field(default_factory=list)
     mem: dict[str, int] = field(default_factory=dict)
 
@@ -155,6 +158,7 @@ class Phase:
 
     def record(self, inter: Interaction) -> None:
         self.kinds[inter.kind] += 1
+        self.seen.append(inter)
         if inter.latency is None:
             self.unanswered += 1
             return
@@ -353,6 +357,9 @@ async def run_phase(
     phase.harness_cpu = time.process_time() - harness_before
     await asyncio.sleep(0.2)  # the last answers' follow-up calls
     phase.rest = Counter(standin.rest_counts) - rest_before
+    for inter in phase.seen:
+        phase.calls_by_kind[inter.kind] += len(inter.rest)
+    phase.seen.clear()
     phase.lag = await lag.stop()
     phase.mem = bot.memory_kb()
     phase.offered = rate
@@ -951,6 +958,10 @@ def print_report(args: argparse.Namespace, report: dict[str, Any]) -> None:
                     )
                 mix = ", ".join(f"{k} {v}" for k, v in p.kinds.most_common(12))
                 print(f"{tag(p.bot)}interaction mix ({p.mode}): {mix}")
+                by_kind = ", ".join(
+                    f"{k} {p.calls_by_kind[k] / v:.2f}" for k, v in p.kinds.most_common(12)
+                )
+                print(f"{tag(p.bot)}Discord calls per interaction by kind ({p.mode}): {by_kind}")
         for label, run in runs.items():
             if "mem_load" not in run:
                 continue
