@@ -13,6 +13,7 @@ from pathlib import Path
 import pytest
 
 from bot.engine import (
+    PRESETS,
     Act,
     BadOptions,
     Cause,
@@ -23,6 +24,7 @@ from bot.engine import (
     Move,
     NotInGame,
     NotYourTurn,
+    Options,
     StaleAction,
     TableFull,
     make_options,
@@ -438,3 +440,19 @@ def test_the_host_role_never_passes_to_a_computer() -> None:
     game.join("ben")
     game.leave("ana")
     assert game.host == "ben"
+
+
+def test_options_read_back_are_shared_and_exact() -> None:
+    """Restoring games shares one Options per set of stored options (README, Benchmarks),
+    and never hands a table options that differ from what was stored."""
+    stored = PRESETS["mexen"].to_dict()
+    first = Options.from_dict(dict(stored))
+    assert first == PRESETS["mexen"]
+    assert Options.from_dict(dict(stored)) is first
+    # 1 and True are equal dict keys; the options they make are not the same.
+    ones = {**stored, "keep": 1}
+    assert Options.from_dict(ones).keep == 1
+    assert Options.from_dict(ones).keep is not True
+    assert Options.from_dict({**stored, "keep": True}).keep is True
+    other = Options.from_dict({**stored, "turn_timer": 30})
+    assert other.turn_timer == 30 and first.turn_timer == stored["turn_timer"]

@@ -65,13 +65,31 @@ class Options:
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Options:
-        return cls(**data)
+        """Tables with the same options share one (frozen) instance: building one was a
+        fifth of restoring a game, and a restart restores every running game before it
+        answers (README, Benchmarks)."""
+        try:
+            # With the types: True and 1 are equal keys but not the same option value.
+            key = (*data.items(), *map(type, data.values()))
+            return _SEEN[key]
+        except KeyError:
+            pass
+        except TypeError:  # a value that is not hashable: Options refuses it anyway
+            return cls(**data)
+        options = cls(**data)
+        if len(_SEEN) >= _SEEN_MAX:
+            _SEEN.clear()
+        _SEEN[key] = options
+        return options
 
 
 #: The longest turn timer, an hour: a turn longer than that is a table that has left.
 MAX_TURN_TIMER = 3600
 
 _OPTION_NAMES: tuple[str, ...] = tuple(f.name for f in fields(Options))
+#: Options read back from storage, by their stored items (see Options.from_dict).
+_SEEN: dict[tuple[Any, ...], Options] = {}
+_SEEN_MAX = 1024
 
 PRESETS: dict[str, Options] = {
     "mexican": Options(
