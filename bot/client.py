@@ -54,7 +54,9 @@ class MexicanBot(commands.Bot):
         super().__init__(
             # Slash commands only; a mention prefix needs no privileged message intent.
             command_prefix=commands.when_mentioned,
-            intents=discord.Intents.default(),
+            # Guild events only: commands and buttons come as interactions anyway, and
+            # message or typing events would be parsed for every chat line the bot sees.
+            intents=discord.Intents(guilds=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
             **sharding,

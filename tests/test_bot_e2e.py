@@ -88,7 +88,11 @@ async def test_token_never_logged_during_startup(
         assert part not in caplog.text
 
 
-async def test_needs_no_privileged_intents(sim: SimTable) -> None:
+async def test_asks_only_for_the_events_it_uses(sim: SimTable) -> None:
+    """Commands and buttons arrive as interactions whatever the intents; guild events keep
+    channels and the bot's permissions known. Nothing privileged, and no message, typing
+    or reaction events, which a busy server would send for every chat line."""
     intents = sim.bot.intents
-    assert intents == discord.Intents.default()
+    assert intents == discord.Intents(guilds=True)
     assert not (intents.message_content or intents.members or intents.presences)
+    assert not (intents.messages or intents.typing or intents.reactions)

@@ -13,6 +13,7 @@ import sys
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+import discord
 import pytest
 
 from tests.support.procs import FAKE_TOKEN, base_env
@@ -153,6 +154,8 @@ async def test_starts_syncs_and_stops_cleanly_on_signal(
     assert standin.requests[0][:2] == ("GET", "/users/@me")
     assert standin.rest_counts[LOGIN] == 1
     assert standin.identify_tokens == [FAKE_TOKEN]
+    # Guild events only: message and typing events would be parsed for every chat line.
+    assert standin.identify_intents == [discord.Intents(guilds=True).value]
     assert standin.connections == 1
     # The commands were synced once, to the dev guild only.
     sync_path = f"/applications/{APP_ID}/guilds/{DEV_GUILD_ID}/commands"

@@ -267,6 +267,8 @@ class StandIn:
         self.ready = asyncio.Event()  # every shard's GUILD_CREATEs sent
         self.connections = 0
         self.identify_tokens: list[str] = []  # the token of every IDENTIFY, in order
+        #: The intents each IDENTIFY asked for.
+        self.identify_intents: list[int | None] = []
         self.command_ids: dict[str, int] = {}
         self._routes = [(re.compile(p), n, getattr(self, h)) for p, n, h in ROUTES]
 
@@ -348,6 +350,7 @@ class StandIn:
                     identify = data.get("d") or {}
                     self.identified_at = time.perf_counter()
                     self.identify_tokens.append(str(identify.get("token")))
+                    self.identify_intents.append(identify.get("intents"))
                     link = await self._identify(ws, identify.get("shard"))
                     if link is None:
                         break
