@@ -184,12 +184,19 @@ class Dealer:
         if refusal is not None:
             await self.refuse_text(interaction, refusal)
 
-    async def play_typed_claim(self, interaction: discord.Interaction, text: str) -> None:
-        """/claim with a typed value: the engine reads it (and decides whether it is a
-        claim or a pass of the unseen cup)."""
+    async def table_here(self, interaction: discord.Interaction) -> Table | None:
+        """The table in the interaction's channel; if there is none, the user is told so
+        (privately) and None comes back."""
         table = self.tables.get(interaction.channel_id or 0)
         if table is None:
             await self.refuse(interaction, "no-game")
+        return table
+
+    async def play_typed_claim(self, interaction: discord.Interaction, text: str) -> None:
+        """/claim with a typed value: the engine reads it (and decides whether it is a
+        claim or a pass of the unseen cup)."""
+        table = await self.table_here(interaction)
+        if table is None:
             return
         try:
             move = table.game.typed_claim(str(interaction.user.id), text)
@@ -310,9 +317,8 @@ class Dealer:
         await self.refuse(interaction, "cup-not-lifted")
 
     async def show_table(self, interaction: discord.Interaction) -> None:
-        table = self.tables.get(interaction.channel_id or 0)
+        table = await self.table_here(interaction)
         if table is None:
-            await self.refuse(interaction, "no-game")
             return
         viewer = str(interaction.user.id)
         self._mark_seen(table.channel_id, viewer)

@@ -43,7 +43,6 @@ PERSONA_CHOICES = [
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=talk(code)("language-name"), value=code) for code in languages()
 ]
-NO_GAME = "no-game"
 __all__ = ["Play", "now"]
 
 
@@ -136,9 +135,8 @@ class Play(commands.Cog):
     async def addbot(
         self, interaction: discord.Interaction, persona: app_commands.Choice[str] | None = None
     ) -> None:
-        table = self.bot.tables.get(interaction.channel_id or 0)
+        table = await self.dealer.table_here(interaction)
         if table is None:
-            await self.dealer.refuse(interaction, NO_GAME)
             return
         key = persona.value if persona else next_persona(table.game.computers)
         problem = checks.one_of(key, PERSONA_NAMES, "The computer player")
@@ -156,9 +154,8 @@ class Play(commands.Cog):
     async def removebot(
         self, interaction: discord.Interaction, persona: app_commands.Choice[str] | None = None
     ) -> None:
-        table = self.bot.tables.get(interaction.channel_id or 0)
+        table = await self.dealer.table_here(interaction)
         if table is None:
-            await self.dealer.refuse(interaction, NO_GAME)
             return
         wanted = persona.value if persona else None
         seated = [c for c in table.game.computers if wanted in (None, _persona_key(c))]
@@ -253,9 +250,8 @@ class Play(commands.Cog):
 
     @app_commands.command(name="peek", description="Look at your own dice under the cup again")
     async def peek(self, interaction: discord.Interaction) -> None:
-        table = self.bot.tables.get(interaction.channel_id or 0)
+        table = await self.dealer.table_here(interaction)
         if table is None:
-            await self.dealer.refuse(interaction, NO_GAME)
             return
         if not table.game.bluffing:
             await self.dealer.refuse(interaction, "peek-open")
