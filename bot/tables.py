@@ -25,7 +25,7 @@ from .ai.personas import persona_of
 from .engine import BOT_ONLY, Act, Event, Game, GameError, IllegalMove, Kind, Move, StaleAction
 from .fairness import Commitment
 from .shards import owns_all
-from .stats import move_deltas, move_records, stored_id
+from .stats import NOTHING_PENDING, Pending, move_records, public_deltas, stored_id
 from .storage import ChannelBusyError, StaleGameError, Storage
 
 log = logging.getLogger(__name__)
@@ -66,6 +66,9 @@ class TableMeta:
     invited: list[str] = field(default_factory=list)
     #: The language the table speaks in the channel (README, Languages).
     language: str = "en"
+    #: Statistics decided by dice still under a cup, or under cups nobody lifted: stored
+    #: with every move until the table may know them (README, Leaderboard and stats).
+    stats_pending: Pending = NOTHING_PENDING
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -77,6 +80,7 @@ class TableMeta:
             "names": dict(self.names),
             "invited": list(self.invited),
             "language": self.language,
+            "stats_pending": self.stats_pending.to_dict(),
         }
 
     @classmethod
@@ -91,6 +95,7 @@ class TableMeta:
             names=dict(data.get("names") or {}),
             invited=list(data.get("invited") or []),
             language=str(data.get("language") or "en"),
+            stats_pending=Pending.from_dict(data.get("stats_pending")),
         )
 
 
@@ -320,9 +325,12 @@ class TableService:
                 log_events.append(("cup_opened", outcome.lifted.to_dict()))
             if outcome.sealed:
                 log_events.append(("cup_sealed", {"digest": outcome.sealed.digest}))
+            public, table.meta.stats_pending = public_deltas(
+                events, game, cup_before, table.meta.stats_pending
+            )
             deltas = {
                 (table.guild_id, who): d
-                for p, d in move_deltas(events, game, cup_before).items()
+                for p, d in public.items()
                 if (who := stored_id(p)) is not None
             }
             records = move_records(events, game)
