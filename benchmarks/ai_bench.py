@@ -1,8 +1,9 @@
 """How long a computer player takes to decide, per preset (README, Benchmarks).
 
 ``python -m benchmarks.ai_bench`` plays seeded games of every preset in which every seat
-is a computer player (the expert), and times each decision: ``Game.view`` for the seat
-and the brain's choice, the work the bot does on the event loop before a computer moves.
+is a computer player (the expert), and times each decision: the seat's inputs
+(``knowledge.inputs``: ``Game.view`` for the seat; no stored records here) and the brain's
+choice, the work the bot does on the event loop before a computer moves.
 The open-roll calculation's caches start empty, as after a restart.
 """
 
@@ -13,7 +14,7 @@ import random
 import statistics
 import time
 
-from bot.ai import brain, open_roll
+from bot.ai import brain, knowledge, open_roll
 from bot.ai.personas import computer_id
 from bot.engine import PRESET_NAMES, Game
 
@@ -34,7 +35,7 @@ def run(preset: str, games: int, seed: int) -> list[float]:
                 break
             seat = game.to_move
             start = time.perf_counter()
-            move = brain.decide(game.view(seat), rng)
+            move = brain.decide(knowledge.inputs(game, seat), rng)
             spent.append(time.perf_counter() - start)
             if move is None:
                 break
