@@ -481,6 +481,8 @@ class Played:
     """One game, as the arena measures it."""
 
     game: Game
+    #: Who opened the table (a person: the first opponent).
+    host: str
     #: Who sat down after the host, in order (the expert seated by the host).
     joiners: list[str]
     #: Every move made, in order: (player, move), for a replay.
@@ -513,7 +515,7 @@ def play_game(
         else:
             stats.record(game.join(player), game, None)
     stats.record(game.start(host, dice), game, None)
-    played = Played(game, joiners, [], [], [], False)
+    played = Played(game, host, joiners, [], [], [], False)
 
     def decide(player: str) -> Move | None:
         if player == EXPERT:

@@ -1,0 +1,178 @@
+"""The arena measures the bot as it runs (README, Benchmarks: Computer players).
+
+Every opponent plays legal games to their end, heads-up and at a table of three; the
+expert decides on exactly ``knowledge.inputs`` with records ``Record.from_totals`` of the
+arena's own statistics; and those statistics are what the bot stores for the same game,
+checked by replaying the game through the table service into a real database.
+"""
+
+from __future__ import annotations
+
+import random
+from collections import Counter
+from pathlib import Path
+
+import pytest
+
+from benchmarks import ai_arena
+from benchmarks.ai_arena import EXPERT, PEOPLE, Statistics, play_game
+from bot.ai import knowledge
+from bot.ai.knowledge import Inputs, Record
+from bot.engine import Act, Game, Move
+from bot.stats import move_deltas, move_records, stored_id
+from bot.storage import TOTALS_COLUMNS, open_storage
+from bot.tables import TableService
+
+#: Each bluffing preset and one open-roll preset.
+PRESETS = ("mexican", "dollar", "mexen")
+GAMES = 3
+
+
+def opponents(preset: str) -> list[str]:
+    """Every opponent that plays ``preset``; of the thresholds the two ends and the middle."""
+    named = [o for o in ai_arena.OPPONENTS if not o.startswith("threshold-")]
+    named += ["threshold-0", "threshold-10", "threshold-20"]
+    return [o for o in named if ai_arena.plays(o, preset)]
+
+
+@pytest.mark.parametrize("players", [2, 3])
+@pytest.mark.parametrize("preset", PRESETS)
+def test_every_opponent_plays_legal_games_to_the_end(preset: str, players: int) -> None:
+    for name in opponents(preset):
+        found = ai_arena.BASELINES.get(name, (None, None))[0 if preset in ai_arena.BLUFFING else 1]
+        exploiter = None
+        if name in ai_arena.EXPLOITERS:
+            exploiter = ai_arena.Exploiter(cheat=name == "exploiter-cheat")
+            found = exploiter.play
+        assert found is not None
+        stats, dice, minds = Statistics(), random.Random(players), random.Random(7)
+        tally = ai_arena.Tally(preset, name, players)
+        for _ in range(GAMES):
+            people = dict.fromkeys(PEOPLE[: players - 1], found)
+            # play_game refuses (ArenaError) any move the engine does not offer the seat
+            played = play_game(preset, people, stats, dice, minds, exploiter=exploiter)
+            assert played.finished and played.game.phase == "over", (preset, name)
+            assert len(played.rounds) > 0 and len(played.game.seats) <= players
+            if played.game.options.lives is None:  # no end of its own: the round limit
+                assert played.game.round_no == ai_arena.ROUNDS + 1
+            ai_arena.measure(tally, played)
+        assert tally.games == GAMES and sum(tally.even) > 0
+    if preset in ai_arena.BLUFFING:
+        assert "threshold-20" in opponents(preset) and "exploiter" in opponents(preset)
+
+
+def test_a_seat_that_chooses_an_illegal_move_stops_the_arena() -> None:
+    def cheat(view: ai_arena.View, rng: random.Random) -> Move | None:
+        return Move(Act.BULLSHIT)  # before any claim: never legal
+
+    with pytest.raises(ai_arena.ArenaError):
+        for seed in range(10):  # until the cheat is to move at some point
+            people = {PEOPLE[0]: cheat}
+            play_game("dollar", people, Statistics(), random.Random(seed), random.Random(seed))
+
+
+@pytest.mark.parametrize("preset", ["mexican", "dollar"])
+def test_the_expert_decides_on_knowledge_inputs_from_the_arenas_statistics(
+    preset: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """What reaches the brain is ``knowledge.inputs(game, seat, records)``, the records
+    ``Record.from_totals`` of the arena's stored counters and claims: nothing else."""
+    expected: list[Inputs] = []
+    decided: list[Inputs] = []
+    stats = Statistics()
+
+    def spy(game: Game, seat: str, inputs: Inputs) -> None:
+        assert seat == EXPERT
+        records = {
+            p: Record.from_totals(dict(stats.totals.get(who, {})), stats.claims.get(who, 0))
+            for p in game.players
+            if (who := stored_id(p)) is not None
+        }
+        expected.append(knowledge.inputs(game, seat, records))
+        assert inputs == expected[-1]
+
+    real = ai_arena.brain.decide
+
+    def decide(inputs: Inputs, rng: random.Random) -> Move | None:
+        decided.append(inputs)
+        return real(inputs, rng)
+
+    monkeypatch.setattr(ai_arena.brain, "decide", decide)
+    truthful = ai_arena.BASELINES["truthful"][0]
+    assert truthful is not None
+    dice, minds = random.Random(5), random.Random(6)
+    for players in (2, 3, 2):  # across games, as on one server
+        people = dict.fromkeys(PEOPLE[: players - 1], truthful)
+        play_game(preset, people, stats, dice, minds, spy=spy)
+    assert decided == expected and len(decided) > 20
+    # The records are about the others at the table, and they grow as the games go on.
+    assert all(EXPERT not in i.records and set(i.records) <= set(PEOPLE) for i in decided)
+    claims = [i.records[PEOPLE[0]].claims for i in decided]
+    assert claims == sorted(claims) and claims[-1] > 10
+    assert stats.claims[stored_id(PEOPLE[0])] >= claims[-1]  # type: ignore[index]
+
+
+async def replay(tmp_path: Path, preset: str, played: ai_arena.Played, seed: int) -> dict:
+    """The same game through the bot's table service and a real database: what the bot
+    stores, per stored player id (its totals and its number of claims)."""
+    storage = await open_storage(tmp_path / f"{preset}-{seed}.db")
+    try:
+        service = TableService(storage, random.Random(seed))
+        guild, channel, now = 1, 2, 1_000_000.0
+        host = played.host
+        options = ai_arena.TABLE_OPTIONS[preset]
+        await service.open_table(guild, channel, host, preset, options, now)
+        for player in played.joiners:
+            move = Move(Act.ADD_COMPUTER, to=EXPERT) if player == EXPERT else Move(Act.JOIN)
+            await service.act(channel, host if player == EXPERT else player, move, now)
+        await service.act(channel, host, Move(Act.START), now)
+        for player, move in played.moves:
+            await service.act(channel, player, move, now)
+        assert service.get(channel) is None, "the replayed game is over"
+        ids = [who for p in played.game.players if (who := stored_id(p)) is not None]
+        claims = await storage.bluff_rates(guild, ids)
+        stored = {}
+        for who in ids:
+            totals = await storage.player_totals(guild, who)
+            row = {c: getattr(totals, c) for c in TOTALS_COLUMNS if getattr(totals, c)}
+            stored[who] = (row, claims.get(who, (0, 0))[1])
+        return stored
+    finally:
+        await storage.close()
+
+
+@pytest.mark.parametrize(("preset", "players"), [("mexican", 2), ("dollar", 3), ("mexen", 2)])
+async def test_the_arenas_statistics_are_what_the_bot_stores(
+    tmp_path: Path, preset: str, players: int
+) -> None:
+    seed = 11
+    exploiter = ai_arena.Exploiter() if preset in ai_arena.BLUFFING else None
+    found = exploiter.play if exploiter else ai_arena.BASELINES["truthful"][1]
+    assert found is not None
+    stats = Statistics()
+    people = dict.fromkeys(PEOPLE[: players - 1], found)
+    played = play_game(preset, people, stats, random.Random(seed), random.Random(1),
+                       exploiter=exploiter)  # fmt: skip
+    assert played.game.phase == "over"
+    arena = {who: (dict(+row), stats.claims.get(who, 0)) for who, row in stats.totals.items()}
+    arena = {who: v for who, v in arena.items() if v[0]}
+    stored = await replay(tmp_path, preset, played, seed)
+    assert {w: v for w, v in stored.items() if v[0]} == arena
+    # Once the game is over nothing is held back: the stored counters add up to every
+    # move's whole truth (bot.stats.move_deltas), claims to every claim made.
+    truth: dict[int, Counter[str]] = {}
+    claims: Counter[int] = Counter()
+    game = Game.create(preset, played.host, ai_arena.TABLE_OPTIONS[preset])
+    dice = random.Random(seed)
+    for player in played.joiners:
+        game.add_computer(game.host, EXPERT) if player == EXPERT else game.join(player)
+    game.start(game.host, dice)
+    for player, move in played.moves:
+        cup = game.cup
+        events = game.apply(player, move, dice)
+        for p, deltas in move_deltas(events, game, cup).items():
+            truth.setdefault(stored_id(p), Counter()).update(deltas)  # type: ignore[arg-type]
+        claims.update(who for who, _ in move_records(events, game).claims)
+    assert {w: dict(+c) for w, c in truth.items() if +c} == {w: v[0] for w, v in arena.items()}
+    assert dict(claims) == {w: v[1] for w, v in arena.items() if v[1]}
+    assert any(row.get("bluffs_made") for row, _ in arena.values()) or preset == "mexen"
