@@ -21,8 +21,9 @@ from bot.client import create_bot
 from bot.settings import Secret, Settings
 from bot.storage import STATS, PlayerTotals, Storage
 
-from .conftest import DEV_GUILD_ID, PLAYER_NAMES, TEST_TOKEN
+from .conftest import DEV_GUILD_ID, PLAYER_NAMES, TEST_TOKEN, SimTable
 from .engine_helpers import ScriptedDice
+from .test_play_restart import restart
 
 #: One step of a scripted game: (player index, command, options); "look" reads everything.
 Step = tuple[int, str, dict[str, Any]]
@@ -195,3 +196,30 @@ MEXES = {
     "mexican": {"true": [0, 0, 0], "bluff": [0, 0, 0], "21": [1, 0, 1]},
     "dollar": {"true": [0, 0, 0], "bluff": [0, 0, 0], "21": [0, 0, 2]},
 }
+
+
+async def test_facts_held_back_survive_a_restart(
+    sim: SimTable, settings: Settings, storage: Storage
+) -> None:
+    """alice rolls a 21 that bob takes away unlifted, bob bluffs 55 on a 41; a new bot on
+    the same database (nothing kept in memory) counts both when the game ends."""
+    alice, bob, carol = sim.users[:3]
+    sim.bot.tables.rng = ScriptedDice([2, 1, 4, 1])
+    await alice.slash(sim.channel, "newgame", ruleset="mexican", turn_timer=0)
+    await bob.slash(sim.channel, "join")
+    await carol.slash(sim.channel, "join")
+    await alice.slash(sim.channel, "start")
+    await alice.slash(sim.channel, "roll")
+    await alice.slash(sim.channel, "claim", value="54")
+    await bob.slash(sim.channel, "roll")
+    await bob.slash(sim.channel, "claim", value="55")
+
+    async def counted(user: simcord.MemberActor) -> tuple[int, int, int]:
+        totals = await storage.player_totals(sim.guild.id, user.id)
+        return totals.rolls_made, totals.mex_rolled, totals.bluffs_made
+
+    assert (await counted(alice), await counted(bob)) == ((1, 0, 0), (1, 0, 0))
+    await restart(sim, settings, storage, [])
+    await alice.slash(sim.channel, "endgame")
+    assert sim.bot.tables.get(sim.channel.id) is None
+    assert (await counted(alice), await counted(bob)) == ((1, 1, 0), (1, 0, 1))
