@@ -6,12 +6,13 @@ opponent, heads-up (``--games`` per pairing and preset) and at tables of 3 and 4
 expert and 2 or 3 copies of one opponent, ``--table-games``), through the engine alone.
 
 What the expert knows is what the bot's dealer gives it, and nothing else: every decision
-is ``brain.decide(knowledge.inputs(game, seat, records), rng)``, where ``records`` are
-:class:`bot.ai.knowledge.Record` built with ``Record.from_totals`` from this arena's own
-statistics: per player, the counter changes the bot would store after each move
-(:func:`counter_changes`, the bot's own statistics function) and their claims
-(``bot.stats.move_records``). The statistics start empty at the start of each pairing (a
-new player on a new server) and add up across its games, as the bot's would.
+is ``brain.decide(knowledge.inputs(game, seat, records), rng)``, with ``records`` read by
+``knowledge.stored_records`` (``Record.from_totals`` of each person's stored row) from this
+arena's own statistics, kept as the bot stores them: after each move, the counter changes
+the bot's statistics make public (:func:`counter_changes`), the rest held back with the
+game until the table may know it, and each player's claims (``bot.stats.move_records``).
+The statistics start empty at the start of each pairing (a new player on a new server)
+and add up across its games, as the bot's would.
 
 The opponents stand in for people: they get ids like a Discord user's, the expert is
 seated as a computer from the lobby by the host (an opponent), and the engine ends a game
@@ -60,19 +61,21 @@ import random
 import time
 import zlib
 from collections import Counter, defaultdict
-from collections.abc import Callable, Iterable, Mapping
+from collections.abc import Callable, Coroutine, Iterable, Mapping
 from dataclasses import dataclass, field
 from functools import cache
-from typing import Any
+from typing import Any, TypeVar
 
 from bot.ai import brain, knowledge
 from bot.ai.knowledge import Inputs, Record
 from bot.ai.personas import computer_id
 from bot.engine import ORDER, PRESET_NAMES, RANK, Act, Event, Game, Kind, Move, Roll, from_code
-from bot.engine.rolls import chance_to_beat
+from bot.engine.rolls import THREE_ONE, chance_to_beat, odds_in_36
 from bot.stats import NOTHING_PENDING, Deltas, Pending, move_records, public_deltas, stored_id
+from bot.storage import TOTALS_COLUMNS
 
 View = Mapping[str, Any]
+T = TypeVar("T")
 Strategy = Callable[[View, random.Random], Move | None]
 BLUFFING = ("mexican", "dollar")
 TOP = len(ORDER) - 1
@@ -134,21 +137,43 @@ class Statistics:
         for who, _claim in move_records(events, game).claims:
             self.claims[who] += 1
 
-    def record_of(self, player: str) -> Record | None:
-        """What the dealer reads of ``player``: ``Record.from_totals`` of their row."""
-        who = stored_id(player)
-        if who is None:
-            return None
-        return Record.from_totals(self.totals.get(who, {}), self.claims.get(who, 0))
+    async def player_records(
+        self, guild_id: int, user_ids: list[int]
+    ) -> dict[int, tuple[dict[str, int], int]]:
+        """The storage query the dealer reads records with (``Storage.player_records``):
+        per player with a stored row, every counter and the number of claims."""
+        return {
+            who: ({c: self.totals[who][c] for c in TOTALS_COLUMNS}, self.claims[who])
+            for who in user_ids
+            if who in self.totals
+        }
 
-    def records(self, game: Game, seat: str) -> dict[str, Record]:
-        found = {p: self.record_of(p) for p in game.players if p != seat}
-        return {p: r for p, r in found.items() if r is not None}
+    def records(self, game: Game) -> dict[str, Record]:
+        """What the dealer reads of the players at ``game``'s table: nothing at an
+        open-roll table, else ``knowledge.stored_records`` from these statistics."""
+        if not game.bluffing:
+            return {}
+        return _now(knowledge.stored_records(self, GUILD, game.players))
+
+
+#: The one server an arena pairing plays on.
+GUILD = 1
+
+
+def _now(coroutine: Coroutine[Any, Any, T]) -> T:
+    """Run a coroutine that never waits (the in-memory storage above) to its end."""
+    try:
+        coroutine.send(None)
+    except StopIteration as done:
+        return done.value  # type: ignore[no-any-return]
+    coroutine.close()
+    raise RuntimeError("the arena's statistics never wait")
 
 
 def expert_inputs(game: Game, seat: str, stats: Statistics) -> Inputs:
-    """Everything the computer in ``seat`` knows: the bot's own ``knowledge.inputs``."""
-    return knowledge.inputs(game, seat, stats.records(game, seat))
+    """Everything the computer in ``seat`` knows, built as the bot's dealer builds it:
+    ``knowledge.inputs`` with the records ``knowledge.stored_records`` reads."""
+    return knowledge.inputs(game, seat, stats.records(game))
 
 
 def expert_move(game: Game, seat: str, stats: Statistics, rng: random.Random) -> Move | None:
@@ -234,6 +259,13 @@ def _raise_claim(by: int) -> Callable[[int | None, int | None, list[int], Any], 
 def bold_claim(dice: int | None, standing: int | None, ranks: list[int], rng: Any) -> int:
     base = max(dice if dice is not None else -1, standing if standing is not None else -1)
     return min(TOP, base + rng.choice((2, 3)))
+
+
+@cache
+def roll_chances(reroll_three_one: bool) -> tuple[float, ...]:
+    """The chance of each rank on one fresh roll (a 3-1 rolled again is no outcome)."""
+    weights = [0 if reroll_three_one and roll == THREE_ONE else odds_in_36(roll) for roll in ORDER]
+    return tuple(w / sum(weights) for w in weights)
 
 
 @cache
@@ -325,6 +357,10 @@ def _shrunk(hits: float, n: float, prior: float, weight: float) -> float:
     return (hits + weight * prior) / (n + weight)
 
 
+#: How often the exploiter reckons it catches her lie when she cannot beat its claim.
+CATCH = 0.7
+
+
 @dataclass
 class Exploiter:
     """Learns the expert's claims and calls from what the table shows, and best responds.
@@ -413,10 +449,11 @@ class Exploiter:
     # -- playing ----------------------------------------------------------------------------
     def claim_value(self, claim: int, dice: int, ties: bool, reroll: bool) -> float:
         """Chance to win the round with this claim: she calls (a win if it is true) or
-        accepts and must beat it (a toss-up again if she does)."""
+        accepts and must beat it (a toss-up again if she does; if not, she must lie, and
+        is caught ``CATCH`` of the time)."""
         c = self.call_chance("seen", claim, reroll)
-        beaten = fresh_odds(claim, reroll, ties) if claim < TOP else 0.0
-        return (c if claim <= dice else 0.0) + (1 - c) * (1 - 0.5 * beaten)
+        beaten = fresh_odds(claim, reroll, ties or claim == TOP)
+        return (c if claim <= dice else 0.0) + (1 - c) * (0.5 * beaten + CATCH * (1 - beaten))
 
     def play(self, view: View, rng: random.Random) -> Move | None:
         moves = _legal(view)
@@ -452,13 +489,21 @@ class Exploiter:
         return _roll_or_first(moves)
 
     def accept_value(self, claim: int, ties: bool, reroll: bool) -> float:
-        """Chance to win the round by accepting and rolling: a true claim if the roll
-        makes it, else the best lie above it."""
-        made = fresh_odds(claim, reroll, ties)
-        above = [r for r in range(claim + (0 if ties else 1), len(ORDER))]
-        true = max((self.claim_value(r, r, ties, reroll) for r in above), default=0.0)
-        lie = max((self.claim_value(r, -1, ties, reroll) for r in above), default=0.0)
-        return made * true + (1 - made) * lie
+        """Chance to win the round by accepting and rolling: over every roll, the best
+        claim it allows (the truth where the roll makes one, else the best lie)."""
+        floor = claim if ties or claim == TOP else claim + 1
+        if floor > TOP:
+            return 0.0
+        valid = range(floor, len(ORDER))
+        lie = max(self.claim_value(r, -1, ties, reroll) for r in valid)
+        best_true = 0.0
+        total = 0.0
+        truths = {r: self.claim_value(r, r, ties, reroll) for r in valid}
+        for rank, p in enumerate(roll_chances(reroll)):
+            if rank in truths:
+                best_true = max(best_true, truths[rank])  # a roll of rank d allows claims up to d
+            total += p * max(lie, best_true)
+        return total
 
     def summary(self) -> str:
         """What it learned, in a line: her bluff rate where lifted, her call rate."""
@@ -466,11 +511,12 @@ class Exploiter:
         bluffs = sum(v[1] for k, v in self.bluffs.items() if len(k) == 2)
         answered = sum(v[0] for v in self.calls.values())
         called = sum(v[1] for v in self.calls.values())
-        claims = sum(sum(c.values()) for c in self.raises.values())
-        by = sum(d * n for c in self.raises.values() for d, n in c.items())
+        raises = [c for over, c in self.raises.items() if over >= 0]
+        claims = sum(sum(c.values()) for c in raises)
+        by = sum(d * n for c in raises for d, n in c.items())
         return (f"learned: {shown} of her claims {'known' if self.cheat else 'lifted'}, "
                 f"{bluffs / max(1, shown):.0%} bluffs; she called {called} of {answered} "
-                f"claims; she claimed {by / max(1, claims):.1f} ranks above the claim")  # fmt: skip
+                f"claims; she raised a claim by {by / max(1, claims):.1f} ranks")  # fmt: skip
 
 
 # --- playing ---------------------------------------------------------------------------------
@@ -762,16 +808,18 @@ def report(results: list[Tally], block: int, curve_games: int) -> list[str]:
         lines += ["", "Tables of 3 and 4 (the expert and copies of one opponent; the game "
                   "ends when the people are out): share of lost rounds / even share "
                   "(target ≤ 0.8), and how often the expert is out first", "",
-                  "| preset | players | opponent | games | expert lost / even "
-                  "| opponents lost / even | expert out first (even) "
+                  "| preset | players | opponent | games | expert's share of lost rounds (even) "
+                  "| expert / even (95%) | opponents / even | expert out first (even) "
                   "| penalties/round, expert − opponents |",
-                  "| --- | --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+                  "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
         for t in tables:
             share = ratio_interval(t.lost, t.even)
             theirs = t.their_lost / t.their_even if t.their_even else 0.0
             first = (f"{t.out_first / t.outs:.1%} of {t.outs:,} ({1 / t.players:.0%})"
                      if t.outs else "–")  # fmt: skip
+            played = max(1, t.rounds_played)
             lines.append(f"| `{t.preset}` | {t.players} | {t.opponent} | {t.games:,} | "
+                         f"{sum(t.lost) / played:.1%} ({sum(t.even) / played:.1%}) | "
                          f"{share[0]:.2f} ({share[1]:.2f}–{share[2]:.2f}) | {theirs:.2f} | "
                          f"{first} | {_signed(mean_interval(t.diffs))} |")  # fmt: skip
     learners = [t for t in heads if t.opponent in EXPLOITERS]

@@ -20,7 +20,7 @@ from bot.ai import knowledge
 from bot.ai.knowledge import Inputs, Record
 from bot.engine import Act, Game, Move
 from bot.stats import move_deltas, move_records, stored_id
-from bot.storage import TOTALS_COLUMNS, open_storage
+from bot.storage import open_storage
 from bot.tables import TableService
 
 #: Each bluffing preset and one open-roll preset.
@@ -83,10 +83,11 @@ def test_the_expert_decides_on_knowledge_inputs_from_the_arenas_statistics(
 
     def spy(game: Game, seat: str, inputs: Inputs) -> None:
         assert seat == EXPERT
+        # As the dealer reads them: the people's stored rows, at a bluffing table.
         records = {
-            p: Record.from_totals(dict(stats.totals.get(who, {})), stats.claims.get(who, 0))
+            p: Record.from_totals(dict(stats.totals[int(p)]), stats.claims.get(int(p), 0))
             for p in game.players
-            if (who := stored_id(p)) is not None
+            if p.isdigit() and int(p) in stats.totals
         }
         expected.append(knowledge.inputs(game, seat, records))
         assert inputs == expected[-1]
@@ -107,7 +108,10 @@ def test_the_expert_decides_on_knowledge_inputs_from_the_arenas_statistics(
     assert decided == expected and len(decided) > 20
     # The records are about the others at the table, and they grow as the games go on.
     assert all(EXPERT not in i.records and set(i.records) <= set(PEOPLE) for i in decided)
-    claims = [i.records[PEOPLE[0]].claims for i in decided]
+    assert ai_arena.Statistics().records(Game.create("mexen", PEOPLE[0])) == {}
+    mine = [i.records.get(PEOPLE[0]) for i in decided]
+    assert mine[0] is None  # a new player on a new server: no stored row yet
+    claims = [r.claims if r else 0 for r in mine]
     assert claims == sorted(claims) and claims[-1] > 10
     assert stats.claims[stored_id(PEOPLE[0])] >= claims[-1]  # type: ignore[index]
 
@@ -130,13 +134,8 @@ async def replay(tmp_path: Path, preset: str, played: ai_arena.Played, seed: int
             await service.act(channel, player, move, now)
         assert service.get(channel) is None, "the replayed game is over"
         ids = [who for p in played.game.players if (who := stored_id(p)) is not None]
-        claims = await storage.bluff_rates(guild, ids)
-        stored = {}
-        for who in ids:
-            totals = await storage.player_totals(guild, who)
-            row = {c: getattr(totals, c) for c in TOTALS_COLUMNS if getattr(totals, c)}
-            stored[who] = (row, claims.get(who, (0, 0))[1])
-        return stored
+        found = await storage.player_records(guild, ids)
+        return {who: ({c: n for c, n in row.items() if n}, n) for who, (row, n) in found.items()}
     finally:
         await storage.close()
 
