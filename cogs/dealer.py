@@ -20,7 +20,7 @@ import aiohttp
 import discord
 from discord.http import MultipartParameters
 
-from bot.ai import brain
+from bot.ai import brain, knowledge
 from bot.engine import Act, GameError, Kind, Move
 from bot.fairness import Commitment
 from bot.tables import Outcome, Table, TableService
@@ -46,8 +46,6 @@ CLOSING = "bot-closing"
 #: person thinking, short enough not to hold the table up.
 THINK_SECONDS = (1.0, 3.0)
 RETRY_SECONDS = 5.0
-#: Claims a person must have made before an expert reads their bluff rate.
-MIN_CLAIMS = 10
 #: What a failed answer to Discord raises: its HTTP errors, a dropped connection, a timeout.
 _ANSWER_FAILED: tuple[type[BaseException], ...] = (
     discord.HTTPException,
@@ -616,8 +614,8 @@ class Dealer:
             table = self.tables.get(channel_id)
             if table is None or table.game.move_no != move_no or self.closing:
                 return  # a person moved first, or the game ended
-            rates = await self._bluff_rates(table)
-            move = brain.decide(table.game.view(actor), self.tables.rng, rates)
+            records = await self._records(table)
+            move = brain.decide(knowledge.inputs(table.game, actor, records), self.tables.rng)
             if move is None:
                 return
             try:
@@ -640,20 +638,18 @@ class Dealer:
         loop = asyncio.get_running_loop()
         loop.call_later(RETRY_SECONDS, self._schedule_computers, table)
 
-    async def _bluff_rates(self, table: Table) -> dict[str, float]:
-        """How often each person at a bluffing table has bluffed, from the server's stored
-        statistics (at least ``MIN_CLAIMS`` claims): what an expert reads of them."""
+    async def _records(self, table: Table) -> dict[str, knowledge.Record]:
+        """What this server's stored statistics say of the people at a bluffing table:
+        public facts only (README, Leaderboard and stats). Computers' own records are
+        not read: their play is the same for everyone."""
         game = table.game
         if not game.bluffing:
             return {}
-        people = [int(p) for p in game.seats if p.isdigit()]
         try:
-            found = await self.bot.storage.bluff_rates(table.guild_id, people)
+            return await knowledge.stored_records(self.bot.storage, table.guild_id, game.players)
         except Exception:
-            log.exception("could not read bluff rates")
+            log.exception("could not read the players' statistics")
             return {}
-        return {str(uid): bluffs / claims for uid, (bluffs, claims) in found.items()
-                if claims >= MIN_CLAIMS}  # fmt: skip
 
     # --- restart ------------------------------------------------------------------------
     def resume(self, tables: list[Table], finished: Sequence[int] = ()) -> None:

@@ -1,40 +1,24 @@
-"""The expert computer reading its opponents at a bluffing table (README, Playing against
-the computer): decisions in hand-built situations, against recorded profiles."""
+"""The expert computer at a bluffing table: its answers, its claims, and what it may know
+(README, Playing against the computer)."""
 
 from __future__ import annotations
 
-import dataclasses
 import random
+from pathlib import Path
 
 import pytest
 
-from benchmarks import ai_arena
-from bot.ai import bluff, brain
-from bot.ai.opponents import Counters, Model, N, Profile, Reading, Rules
+from bot.ai import bluff, bluff_policy, brain, knowledge
+from bot.ai.knowledge import Inputs, Record
 from bot.ai.personas import PERSONAS
 from bot.engine import RANK, Act, Game, Move, Roll
+from bot.storage import open_storage
+from bot.tables import TableService
 
 ME = "cpu_expert_1"
-THEM = "p1"
+THEM = "111"
 EXPERT = PERSONAS["expert"]
-
-
-#: Where a fresh roll makes the claim less than half the time: 6-2 and up.
-UNLIKELY = RANK[(6, 2)]
-
-
-def honest(call_from: int = UNLIKELY) -> Profile:
-    """Someone who claims the truth, or the smallest lie when the truth cannot beat the
-    claim, and calls every claim of rank ``call_from`` or more, nothing below."""
-    return Profile(
-        free_claims=600, forced_claims=300, faced=(40,) * N,
-        called=tuple(40 if r >= call_from else 0 for r in range(N)),
-    )  # fmt: skip
-
-
-def liar() -> Profile:
-    """Someone who bluffs half the time, three ranks high, and calls like ``honest``."""
-    return dataclasses.replace(honest(), free_bluffs=300, forced_raises=280, raise_steps=3 * 580)
+CALL, ROLL = Move(Act.BULLSHIT), Move(Act.ROLL)
 
 
 def table(preset: str) -> Game:
@@ -63,137 +47,92 @@ def holding(preset: str, dice: Roll, standing: Roll | None = None) -> Game:
     return game
 
 
-def decide(game: Game, profile: Profile | None, seed: int = 0) -> Move | None:
-    known = {THEM: profile} if profile is not None else None
-    return brain.decide(game.view(ME), random.Random(seed), known)  # type: ignore[arg-type]
+def decide(game: Game, records: dict[str, Record] | None = None, seed: int = 0) -> Move | None:
+    return brain.decide(knowledge.inputs(game, ME, records), random.Random(seed))
 
 
-CALL, ROLL = Move(Act.BULLSHIT), Move(Act.ROLL)
+def calls(game: Game, records: dict[str, Record] | None = None, tries: int = 400) -> float:
+    return sum(decide(game, records, seed) == CALL for seed in range(tries)) / tries
 
 
 # --- answering ------------------------------------------------------------------------------
 
 
-def test_an_honest_players_claim_above_the_smallest_raise_is_not_called() -> None:
-    game = facing("dollar", (6, 1), over=(5, 2))
-    assert decide(game, honest()) == ROLL
-    assert decide(game, liar()) == CALL  # the same claim from a liar is called
+@pytest.mark.parametrize("tie", [(6, 4), (5, 5), (2, 1)])
+def test_a_high_tie_is_called(tie: Roll) -> None:
+    """A tie is most often the smallest lie; accepting it means rolling against the same
+    high claim, which loses more than calling."""
+    assert decide(facing("mexican", tie, over=tie)) == CALL
 
 
-def test_an_honest_players_smallest_raise_is_called() -> None:
-    """Over 6-2 an honest player says 6-3 with a 6-3 (2 in 36) or with anything below
-    6-3 (22 in 36): mostly a lie it was forced into."""
-    assert decide(facing("dollar", (6, 3), over=(6, 2)), honest()) == CALL
-    assert decide(facing("dollar", (6, 3), over=(5, 4)), honest()) == ROLL  # not forced
+def test_a_low_tie_is_accepted_and_rolled() -> None:
+    """Against 3-2 nearly any roll ties or beats it: rolling is worth more than calling a
+    claim that is most likely true."""
+    assert decide(facing("mexican", (3, 2), over=(3, 2))) == ROLL
 
 
-@pytest.mark.parametrize("tie", [(6, 4), (1, 1), (6, 6)])
-def test_a_forced_tie_is_called(tie: Roll) -> None:
-    assert decide(facing("mexican", tie, over=tie), honest()) == CALL
-
-
-def test_a_low_tie_an_honest_player_rarely_needs_is_accepted() -> None:
-    """Over 3-2 (the lowest claim in mexican) only a 3-2 falls short of nothing."""
-    assert decide(facing("mexican", (3, 2), over=(3, 2)), honest()) == ROLL
-
-
-def test_without_a_profile_a_tie_is_answered_not_always_called() -> None:
-    """The policy's abstract round always calls a tie; the expert answers one as against
-    a typical player: a low tie is accepted, a high one called."""
-    assert decide(facing("mexican", (3, 2), over=(3, 2)), None) == ROLL
-    assert decide(facing("mexican", (5, 5), over=(5, 5)), None) == CALL
+def test_ties_are_answered_by_the_solved_worth_of_rolling_against_them() -> None:
+    policy = bluff_policy.policy("mexican")
+    assert policy.start_value > 0.1  # the caller starts the next round, and that counts
+    worth = [policy.roll_value(r) for r in range(1, 21)]
+    assert worth == sorted(worth, reverse=True)  # the higher the claim, the worse to roll
 
 
 def test_a_blind_claim_is_judged_by_the_odds_of_a_fresh_roll() -> None:
-    game = facing("dollar", (6, 6), over=(5, 4))
-    game.claim_how, game.seen_by = "blind", []
-    assert decide(game, honest()) == CALL  # 3 in 36 to be true, from anyone
-    game.standing = (4, 1)
-    game.claim_over = (3, 2)
-    assert decide(game, honest()) == ROLL
+    game = facing("dollar", (5, 5), over=(6, 5))
+    game.claim_how = "blind"
+    assert calls(game) > 0.9  # 3 in 36 to be true, from anyone
+    game = facing("dollar", (4, 1), over=(3, 2))
+    game.claim_how = "blind"
+    assert calls(game) < 0.1
 
 
 def test_a_cup_it_saw_passed_back_is_answered_from_what_it_saw() -> None:
-    game = facing("dollar", (5, 5), over=(4, 4), cup=(6, 6))
+    game = facing("dollar", (5, 5), over=(5, 4), cup=(6, 6))
     game.claim_how, game.seen_by = "pass", [ME]
-    assert decide(game, liar()) == ROLL  # 6-6 holds 5-5, whatever a liar usually does
-    game.cup = (4, 4)
-    assert decide(game, honest()) == CALL
+    assert decide(game) != CALL  # 6-6 holds 5-5
+    game.cup = (5, 4)
+    assert decide(game) == CALL
 
 
-# --- claiming -------------------------------------------------------------------------------
+def test_it_never_claims_what_is_not_legal() -> None:
+    for preset in ("mexican", "dollar"):
+        for dice in ((3, 2), (5, 4), (6, 6), (2, 1)):
+            for seed in range(30):
+                game = holding(preset, dice, standing=(5, 5))
+                move = decide(game, seed=seed)
+                assert move in game.legal_actions(ME), (preset, dice)
 
 
-def test_against_someone_who_calls_only_doubles_it_claims_the_highest_plain_roll() -> None:
-    move = decide(holding("dollar", (4, 2)), honest(call_from=RANK[(1, 1)]))
-    assert move == Move(Act.CLAIM, roll=(6, 5))
+def test_with_the_top_roll_in_hand_it_never_folds() -> None:
+    for seed in range(100):
+        assert decide(holding("mexican", (2, 1), standing=(6, 6)), seed=seed) != Move(Act.FOLD)
 
 
-def test_against_someone_who_calls_doubles_a_double_is_claimed_as_one() -> None:
-    """Holding 3-3 against a caller of doubles: claim a double it holds, and be called."""
-    move = decide(holding("dollar", (3, 3)), honest(call_from=RANK[(1, 1)]))
-    assert move is not None and move.roll is not None
-    assert RANK[(1, 1)] <= RANK[move.roll] <= RANK[(3, 3)]
+def test_it_mixes_its_claims_where_the_solution_mixes() -> None:
+    """No fixed tell: holding 5-1 at the start of a round, she claims several values."""
+    claims = {decide(holding("mexican", (5, 1)), seed=seed) for seed in range(300)}
+    assert len(claims) >= 5
 
 
-def test_against_someone_who_calls_from_6_2_it_claims_6_1() -> None:
-    move = decide(holding("dollar", (4, 2)), honest(call_from=RANK[(6, 2)]))
-    assert move == Move(Act.CLAIM, roll=(6, 1))
+# --- adapting, bounded ----------------------------------------------------------------------
 
 
-def test_it_never_folds_or_claims_what_is_not_legal() -> None:
-    for dice in ((3, 2), (5, 4), (6, 6), (2, 1)):
-        game = holding("mexican", dice, standing=(5, 5))
-        move = decide(game, liar())
-        assert move is not None and move.act is Act.CLAIM, dice
-        assert move in game.legal_actions(ME)
+def test_a_recorded_bluffer_is_called_more_an_honest_player_less() -> None:
+    game = facing("dollar", (6, 4), over=(6, 2))
+    plain = calls(game)
+    bluffer = {THEM: Record(claims=200, bluffs=160, calls=0, calls_right=0)}
+    honest = {THEM: Record(claims=200, bluffs=0, calls=0, calls_right=0)}
+    assert calls(game, bluffer) > plain + 0.05
+    assert calls(game, honest) < plain - 0.05
 
 
-# --- what it may know -----------------------------------------------------------------------
-
-
-@pytest.mark.parametrize("preset", ["mexican", "dollar"])
-def test_changing_the_cup_under_another_seats_claim_never_changes_the_decision(
-    preset: str,
-) -> None:
-    rules = Rules.of(table(preset).options.to_dict())
-    profiles = (honest(), liar(), honest(call_from=RANK[(1, 1)]), Profile(), None)
-    checked = 0
-    for claim in ((3, 2), (5, 4), (6, 3), (2, 2), (5, 5), (2, 1)):
-        for over in (None, (3, 2), (6, 1), claim):
-            if RANK[claim] not in rules.valid(None if over is None else RANK[over]):
-                continue
-            game = facing(preset, claim, over)
-            for profile in profiles:
-                for seed in range(5):
-                    first = decide(game, profile, seed)
-                    for cup in ((3, 2), (6, 6), (2, 1), claim):
-                        game.cup = cup
-                        assert decide(game, profile, seed) == first, (claim, over, cup)
-                    checked += 1
-    assert checked > 200
-
-
-def test_dice_rolled_blind_are_not_read_either() -> None:
-    for profile in (honest(), liar(), None):
-        for seed in range(10):
-            game = holding("dollar", (3, 2), standing=(5, 4))
-            game.seen_by = []  # rolled blind: under the cup, unseen even by the roller
-            first = decide(game, profile, seed)
-            for cup in ((6, 6), (2, 1), (4, 1)):
-                game.cup = cup
-                assert decide(game, profile, seed) == first
-
-
-def test_an_empty_profile_plays_the_policy_exactly() -> None:
-    """Knowing nothing of someone, the expert plays as if it read nobody."""
-    plain = dataclasses.replace(EXPERT, read=0.0)
-    for seed in range(40):
-        game = facing("dollar", (6, 2), over=(5, 4))
-        view = game.view(ME)
-        read = bluff.decide(view, random.Random(seed), EXPERT, {THEM: Profile()})
-        policy = bluff.decide(view, random.Random(seed), plain, {})
-        assert read == policy
+def test_the_lean_is_bounded_and_needs_a_record_worth_reading() -> None:
+    assert bluff.lean(None) == 0.0
+    assert bluff.lean(Record(claims=bluff.MIN_CLAIMS - 1, bluffs=bluff.MIN_CLAIMS - 1)) == 0.0
+    extremes = [Record(claims=n, bluffs=b) for n in (10, 100, 10**6) for b in (0, n // 2, n)]
+    assert all(-bluff.MAX_LEAN <= bluff.lean(r) <= bluff.MAX_LEAN for r in extremes)
+    assert bluff.lean(Record(claims=10**6, bluffs=10**6)) == bluff.MAX_LEAN
 
 
 def test_only_the_expert_reads_opponents() -> None:
@@ -201,70 +140,77 @@ def test_only_the_expert_reads_opponents() -> None:
     assert all(p.read == 0.0 for key, p in PERSONAS.items() if key != "expert")
 
 
-# --- counting and fitting -------------------------------------------------------------------
+# --- what it may know -----------------------------------------------------------------------
 
 
-def test_counting_a_claim_from_the_engines_truth() -> None:
-    counters = Counters()
-    game = holding("dollar", (4, 2), standing=(5, 1))  # 4-2 cannot beat 5-1: forced
-    counters.observe(game, ME, Move(Act.CLAIM, roll=(6, 1)))
-    game = holding("dollar", (6, 4), standing=(5, 1))  # free: claims its own roll
-    counters.observe(game, ME, Move(Act.CLAIM, roll=(6, 4)))
-    game = facing("dollar", (6, 3), over=(6, 2))
-    counters.observe(game, ME, Move(Act.BULLSHIT))
-    counters.observe(game, ME, Move(Act.ROLL))
-    assert counters.profile() == Profile()  # nothing counted while the round is on
-    counters.close_round()
-    p = counters.profile()
-    assert (p.forced_claims, p.forced_raises, p.free_claims, p.free_bluffs) == (1, 1, 1, 0)
-    assert p.raise_steps == RANK[(6, 1)] - RANK[(5, 2)]  # above the smallest valid claim
-    assert p.faced[RANK[(6, 3)]] == 2 and p.called[RANK[(6, 3)]] == 1
-    assert p.seen_claims == 2 and p.answers == 2
+async def stored(tmp_path: Path, preset: str) -> dict[str, Record]:
+    """Records as the dealer reads them: games played through the table service into a
+    real database, then ``knowledge.stored_records`` (the dealer's own call)."""
+    storage = await open_storage(tmp_path / f"{preset}.db")
+    try:
+        service = TableService(storage, random.Random(3))
+        rng = random.Random(4)
+        guild, now = 1, 1_000_000.0
+        for channel in range(10, 16):
+            await service.open_table(guild, channel, THEM, preset, table(preset).options.to_dict(),
+                                     now)  # fmt: skip
+            await service.act(channel, "222", Move(Act.JOIN), now)
+            await service.act(channel, THEM, Move(Act.START), now)
+            for _ in range(400):
+                live = service.get(channel)
+                if live is None or live.game.phase != "playing" or live.game.to_move is None:
+                    break
+                mover = live.game.to_move
+                moves = [m for m in live.game.legal_actions(mover) if m.act not in LEAVING]
+                await service.act(channel, mover, rng.choice(moves), now)
+        return await knowledge.stored_records(storage, guild, [THEM, "222", ME])
+    finally:
+        await storage.close()
 
 
-def test_a_blind_claim_or_a_pass_is_not_counted_as_a_seen_claim() -> None:
-    counters = Counters()
-    game = holding("dollar", (4, 2), standing=(5, 1))
-    game.seen_by = []
-    counters.observe(game, ME, Move(Act.CLAIM, roll=(6, 1)))
-    counters.close_round()
-    assert counters.profile().seen_claims == 0
+LEAVING = (Act.LEAVE, Act.END)
 
 
-def test_the_fitted_model_learns_an_honest_player_and_a_threshold() -> None:
-    rules = Rules(ties=False, lowest=0, fold=False)
-    model = Model.fit(honest(call_from=RANK[(6, 2)]), rules)
-    assert model.free_bluff < 0.02 and model.forced_raise < 0.02
-    assert model.call[RANK[(6, 1)]] < 0.05 < 0.95 < model.call[RANK[(6, 2)]]
-    assert list(model.call) == sorted(model.call)
+@pytest.mark.parametrize("preset", ["mexican", "dollar"])
+async def test_changing_the_cup_under_another_seats_claim_never_changes_the_decision(
+    tmp_path: Path, preset: str
+) -> None:
+    """With the records the dealer builds from storage (a random player bluffs a lot, so
+    the expert leans on them), the dice under a cup she has not seen change nothing."""
+    records = await stored(tmp_path, preset)
+    assert records[THEM].claims >= bluff.MIN_CLAIMS and bluff.lean(records[THEM]) != 0.0
+    lowest = 1 if preset == "mexican" else 0
+    checked = 0
+    for claim in ((3, 2), (5, 4), (6, 3), (2, 2), (5, 5), (2, 1)):
+        for over in (None, (3, 2), (6, 1), claim):
+            if over is not None and (RANK[claim] < RANK[over] or RANK[over] < lowest):
+                continue
+            if preset == "dollar" and over == claim and claim != (2, 1):
+                continue
+            game = facing(preset, claim, over)
+            for seed in range(5):
+                first = decide(game, records, seed)
+                for cup in ((3, 2), (6, 6), (2, 1), claim):
+                    game.cup = cup
+                    assert decide(game, records, seed) == first, (claim, over, cup)
+                checked += 1
+    assert checked > 80
 
 
-def test_with_few_counters_the_model_stays_near_a_typical_player() -> None:
-    rules = Rules(ties=True, lowest=1, fold=True)
-    one = Model.fit(Profile(free_claims=1, free_bluffs=1), rules)
-    assert 0.1 < one.free_bluff < 0.3
+async def test_dice_rolled_blind_are_not_read_either(tmp_path: Path) -> None:
+    records = await stored(tmp_path, "dollar")
+    for seed in range(10):
+        game = holding("dollar", (3, 2), standing=(5, 4))
+        game.seen_by = []  # rolled blind: under the cup, unseen even by the roller
+        first = decide(game, records, seed)
+        for cup in ((6, 6), (2, 1), (4, 1)):
+            game.cup = cup
+            assert decide(game, records, seed) == first
 
 
-def test_the_reading_of_an_honest_starter_is_a_favourite() -> None:
-    """Against an honest player who calls from 6-2, starting is worth well over half."""
-    rules = Rules(ties=False, lowest=0, fold=False)
-    reading = Reading(Model.fit(honest(call_from=RANK[(6, 2)]), rules), rules)
-    assert reading.acc[N] > 0.7
-    assert reading.bluff_chance(RANK[(5, 5)], RANK[(5, 2)]) == pytest.approx(0.0, abs=0.02)
-
-
-def test_the_arena_counts_each_round_once_it_is_over() -> None:
-    counters = {ME: Counters(), "base1": Counters()}
-    noted: list[int] = []
-
-    def honest_baseline(view: ai_arena.View, rng: random.Random) -> Move | None:
-        kept = counters["base1"]
-        noted.append(len(kept.pending))
-        return ai_arena.BASELINES["truthful"][0](view, rng)
-
-    seats = [(ME, ai_arena.persona_strategy(counters)), ("base1", honest_baseline)]
-    game = ai_arena.play_game("dollar", seats, random.Random(3), counters=counters)
-    assert game.phase == "over"
-    profile = counters["base1"].profile()
-    assert profile.seen_claims > 0 and profile.free_bluffs == 0 and profile.forced_raises == 0
-    assert not counters["base1"].pending and max(noted) > 0
+def test_inputs_hold_the_view_and_only_the_others_records() -> None:
+    game = facing("dollar", (6, 2), over=(5, 4))
+    mine = Record(claims=50, bluffs=10)
+    found = knowledge.inputs(game, ME, {THEM: Record(claims=5), ME: mine, "999": mine})
+    assert found == Inputs(game.view(ME), {THEM: Record(claims=5)})
+    assert found.view["cup"] is None  # she did not see that cup

@@ -17,6 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from .migrations import TOTALS_COLUMNS
 from .models import Ranked, RoundRecord
 
 
@@ -164,21 +165,29 @@ class LeaderboardQueries:
             return None
         return Ranked(int(mine[2]) + 1, user_id, float(mine[0]), int(mine[1]))
 
-    async def bluff_rates(self, guild_id: int, user_ids: list[int]) -> dict[int, tuple[int, int]]:
-        """(bluffs made, claims made) per player in a server, all time: what an expert
-        computer player reads of its opponents (README, Playing against the computer)."""
+    async def player_records(
+        self, guild_id: int, user_ids: list[int]
+    ) -> dict[int, tuple[dict[str, int], int]]:
+        """Per player in a server, all time: their stored counters (column -> value) and
+        how many claims they made. What a computer player reads of the others at its table
+        (README, Playing against the computer): public statistics only."""
         if not user_ids:
             return {}
         marks = ", ".join("?" for _ in user_ids)
+        columns = ", ".join(f"b.{c}" for c in TOTALS_COLUMNS)
         rows = await self._fetchall(
-            "SELECT b.user_id, b.bluffs_made, COALESCE(c.n, 0) FROM stat_buckets b"
+            f"SELECT b.user_id, COALESCE(c.n, 0), {columns} FROM stat_buckets b"
             " LEFT JOIN (SELECT user_id, SUM(n) AS n FROM claim_counts WHERE guild_id = ?"
             " GROUP BY user_id) c ON c.user_id = b.user_id"
             " WHERE b.guild_id = ? AND b.channel_id = 0 AND b.period = 'all'"
             f" AND b.user_id IN ({marks})",
             (guild_id, guild_id, *user_ids),
         )
-        return {int(row[0]): (int(row[1]), int(row[2])) for row in rows}
+        return {
+            int(row[0]): ({c: int(v) for c, v in zip(TOTALS_COLUMNS, row[2:], strict=True)},
+                          int(row[1]))
+            for row in rows
+        }  # fmt: skip
 
     async def favourite_claim(self, guild_id: int, user_id: int) -> tuple[str, int] | None:
         row = await self._fetchone(

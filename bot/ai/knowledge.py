@@ -1,0 +1,96 @@
+"""Everything a computer player knows when it decides, built in one place (README,
+Playing against the computer: "No cheating, by construction").
+
+The bot's dealer and the arena both call :func:`inputs`; there is no other way to give a
+computer knowledge. A computer knows:
+
+- its own seat's view of the game (``Game.view``): its own dice only if it saw them, the
+  standing claim and how it was made, the moves it may make, this game's public ledger;
+- what this server's stored statistics say of the others at the table (:class:`Record`).
+  Those statistics are public facts only: a claim counts when it is made, a bluff only
+  when a lifted cup shows it or when the game is over (README, Leaderboard and stats).
+  The reveals of the game being played are in them too, which is how a computer adapts
+  within a game as well as across games.
+
+Nothing here reads the dice under a cup the seat has not seen, directly or through a
+counter: the no-cheating tests swap those dice and check the decision never changes.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable, Mapping
+from dataclasses import dataclass
+from typing import Any, Protocol
+
+from bot.engine import Game
+
+#: The counters of a player's stored statistics a computer reads (README, Leaderboard and
+#: stats), by the name of the :class:`Record` field they fill.
+TOTALS_READ: dict[str, str] = {
+    "bluffs": "bluffs_made",
+    "calls": "calls_made",
+    "calls_right": "calls_right",
+}
+
+
+@dataclass(frozen=True, slots=True)
+class Record:
+    """What this server's public statistics say of one player, all time."""
+
+    #: Claims made (each is public when made).
+    claims: int = 0
+    #: Claims above the dice under the cup, counted when the cup was lifted or the game
+    #: ended, never while the cup is still down.
+    bluffs: int = 0
+    #: Claims called bullshit, and of those, calls that caught a bluff.
+    calls: int = 0
+    calls_right: int = 0
+
+    @classmethod
+    def from_totals(cls, totals: Mapping[str, int], claims: int) -> Record:
+        """From a player's stored counters (column -> value) and their count of claims."""
+        return cls(claims=claims, **{f: int(totals.get(c, 0)) for f, c in TOTALS_READ.items()})
+
+    def bluff_rate(self, minimum: int) -> float | None:
+        """Share of their claims that were bluffs, once they made ``minimum`` claims."""
+        return self.bluffs / self.claims if self.claims >= minimum else None
+
+
+@dataclass(frozen=True, slots=True)
+class Inputs:
+    """One decision's knowledge: the seat's view and the records of the others."""
+
+    view: Mapping[str, Any]
+    records: Mapping[str, Record]
+
+    @property
+    def seat(self) -> str:
+        return str(self.view.get("viewer") or "")
+
+
+def inputs(game: Game, seat: str, records: Mapping[str, Record] | None = None) -> Inputs:
+    """What ``seat`` may know now: its view, and the stored records of the other players
+    at the table (a seat's own record, or that of someone not at the table, is left out:
+    neither is about this decision)."""
+    others = set(game.players) - {seat}
+    known = {p: r for p, r in (records or {}).items() if p in others}
+    return Inputs(game.view(seat), known)
+
+
+class Records(Protocol):
+    """The one storage query a computer's knowledge needs (the bot's storage has it)."""
+
+    async def player_records(
+        self, guild_id: int, user_ids: list[int]
+    ) -> dict[int, tuple[dict[str, int], int]]: ...
+
+
+async def stored_records(
+    storage: Records, guild_id: int, players: Iterable[str]
+) -> dict[str, Record]:
+    """The records of the people among ``players`` (Discord ids) from this server's stored
+    statistics, keyed like the game's players. Computers are left out: their play does
+    not depend on who they are, so there is nothing to learn of them."""
+    people = [int(p) for p in players if p.isdigit()]
+    found = await storage.player_records(guild_id, people)
+    return {str(uid): Record.from_totals(totals, claims) for uid, (totals, claims) in found.items()}
