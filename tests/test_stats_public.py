@@ -1,11 +1,11 @@
 """Statistics tell nobody what is under a cup (README, Leaderboard and stats).
 
-The same moves are played twice through the real bot, each time in a fresh simcord
-Discord with its own database, with dice that differ only under cups still down: a
-true claim against a bluff, and a 21 under the cup against none. At every moment a cup
-is down, what the other players can read (every player's `/stats` text and card image,
-every `/leaderboard` stat) must be the same in both games. When the game is over the
-hidden facts are counted, so the two games' figures may differ then, and do.
+The same moves are played three times through the real bot, each time in a fresh
+simcord Discord with its own database, with dice that differ only under cups nobody
+lifts: under true claims, under bluffs, and a 21. At every moment a cup is down, what
+the other players can read (every player's `/stats` text and card image, every
+`/leaderboard` stat of the server and of the channel) must be the same in all three
+games. When the game is over the hidden facts are counted, so the figures differ then.
 """
 
 from __future__ import annotations
