@@ -8,8 +8,8 @@ claim was made: ``"seen"``, ``"blind"`` or ``"pass"``. Every lookup returns a fr
 ``dict`` of action -> probability: ``"roll"``, ``"blind"``, ``"pass"``, ``"call"``,
 ``"accept"``, ``"fold"``, or a claimed rank as an ``int``.
 
-A key the table lacks is a spot the abstract game never has (a tie to answer, which it
-always calls; a claim that is not valid over the standing one). Such a lookup gets a
+A key the table lacks is a spot the abstract game never has (a claim that is not valid
+over the standing one). Such a lookup gets a
 plain, safe answer instead of an error, so the computer always has a move.
 """
 
@@ -51,6 +51,10 @@ class Policy:
         self.exploitability: float = document["exploitability"]["shipped"]
         self.value_for_starter: float = document["value_for_starter"]
         self.iterations: int = document["solver"]["iterations"]
+        #: What starting the next round is worth, in round outcomes (the caller starts it).
+        self.start_value: float = document.get("start_value", 0.0)
+        self._roll_value: dict[str, float] = document.get("roll_value", {})
+
         self._start = _actions(document["start"])
         self._tables: dict[str, dict[str, Distribution]] = {
             name: {key: _actions(row) for key, row in document[name].items()}
@@ -71,6 +75,10 @@ class Policy:
         if s >= TOP:
             return [TOP]
         return list(range(max(s if self.ties else s + 1, self.lowest), TOP + 1))
+
+    def roll_value(self, s: int | None) -> float:
+        """What rolling against the standing claim ``s`` is worth to the roller."""
+        return self._roll_value.get(_s_key(s), 0.0)
 
     def _look(self, table: str, key: str) -> Distribution | None:
         row = self._tables[table].get(key)

@@ -3,9 +3,12 @@ minimisation (CFR+), shipped as data for :mod:`bot.ai.bluff_policy` (README, Rul
 ``mexican`` and ``dollar``).
 
 The abstract game is one round between two players, zero-sum: whoever loses the call (or
-folds) scores -1, the other +1. Ranks are 0..20, the index in ``ORDER`` (20 is the top
-roll). Every node is seen from the player to act, and an information set is exactly a
-node key:
+folds) scores -1, the other +1, and whoever starts the next round (the caller; after a
+fold, the other player) scores a further ``start_value`` against the other: starting is
+an edge, so a call is worth more than the round it settles. ``start_value`` is the fixed
+point of "the discounted value of a round to its starter" (:func:`settle_start_value`).
+Ranks are 0..20, the index in ``ORDER`` (20 is the top roll). Every node is seen from the
+player to act, and an information set is exactly a node key:
 
 - ``START``: roll (see the dice) or, where blind rolls are on, roll blind.
 - ``CLAIM_SEEN(s, d)``: own dice ``d`` against the standing claim ``s`` (``None``: the
@@ -20,8 +23,11 @@ node key:
 Simplifications, so that the game is finite and small:
 
 - A responder facing a claim equal to the claim it beat (a tie in ``mexican``, the top
-  over the top in ``dollar``) must call. Claims then rise strictly until that last call.
-  In ``mexican`` this makes a true tie an instant win, and the strategy uses it.
+  over the top in ``dollar``) may call or accept it, as in the real game; accepting means
+  rolling against the same claim again, so that level of the game loops on itself. Its
+  values are found by repeating the level (``TIE_PASSES``) until they settle; the forward
+  passes leave out the reach that comes round such a loop, which scales the weight of a
+  level's information sets but not the beliefs in them.
 - A player remembers only the node key. In particular the dice under a passed cup are
   carried exactly through the dynamics (every node holds a vector over the 21 possible
   cups), but the player who once saw them does not use them after the pass.
@@ -29,7 +35,7 @@ Simplifications, so that the game is finite and small:
 - Every lost round scores the same, so drink tiers are out of it and a fold, the sure
   loss, is never better than some claim.
 
-Because the key fixes the future, the game is a DAG of (key, cup) states, each reached by
+Apart from ties, the key fixes the future: the game is a DAG of (key, cup) states, each reached by
 many histories. One pass forward sums the reach of every history (split by whose actions
 are counted), one pass backward gives each state's value to the player to act there, and
 regret matching+ updates each information set from the regrets of all its states. Both
@@ -46,7 +52,7 @@ began differently) the per-set choice is the one the summed counterfactual value
 everywhere else the merged histories share one belief and the best response is exact.
 
 Run ``python -m bot.ai.cfr --preset dollar --iterations 10000 --out bot/ai/policy/dollar.json``
-(about a minute and a half per preset on one core).
+(a few minutes per preset on one core; ``mexican``'s ties make it the slower).
 """
 
 from __future__ import annotations
@@ -88,7 +94,10 @@ PRUNE = 1e-3
 DIGITS = 4
 #: How often a player errs, for the belief at spots that perfect play never reaches.
 TREMBLE = 1e-3
-FORMAT = 1
+FORMAT = 2
+#: How much the round after next counts against the next: a game of lives is a handful of
+#: rounds, so the start of the next one is worth a little less than a whole round's edge.
+DISCOUNT = 0.9
 
 
 @dataclass(frozen=True)
@@ -132,8 +141,9 @@ class Game:
     (h, c, k, 2), ``after`` (h, c, k, 3), ``pass_claim`` (h, c, k, N).
     """
 
-    def __init__(self, rules: Rules) -> None:
+    def __init__(self, rules: Rules, start_value: float = 0.0) -> None:
         self.rules = rules
+        self.start_value = start_value
         odds = np.array([odds_in_36(r) for r in ORDER], dtype=np.float64)
         if rules.reroll_three_one:
             odds[ORDER.index(THREE_ONE)] = 0.0
@@ -151,17 +161,19 @@ class Game:
         for s in range(N):
             tie[s, s] = claim_ok[s, s]
         self.tie: Mask = tie
-        free = claim_ok & ~tie  # claims the responder may answer either way
+        free = claim_ok & ~tie  # claims a cup passed on unseen may carry
         resp_ok = np.zeros((3, N, S), dtype=bool)
-        resp_ok[SEEN] = free.T
+        resp_ok[SEEN] = claim_ok.T  # a tie too: it may be accepted (and the cup rolled)
         if rules.blind:
-            resp_ok[BLIND] = free.T
+            resp_ok[BLIND] = claim_ok.T
         if rules.pass_on:
             resp_ok[PASS, :, :TOP] = free[:TOP].T  # passing is off after a top claim
         self.resp_ok: Mask = resp_ok
-        self.term: Array = np.where(
-            np.arange(N)[None, :] < np.arange(N)[:, None], 1.0, -1.0
+        self.term: Array = (
+            np.where(np.arange(N)[None, :] < np.arange(N)[:, None], 1.0, -1.0) + start_value
         )  # [c, D]: the responder's score for calling a claim c over a cup D
+        #: A fold loses the round and hands the next start to the other player.
+        self.fold_score = -1.0 - start_value
 
         seen_ok = np.zeros((S, N), dtype=bool)  # claim_seen(s, d) exists
         for s in range(S):
@@ -196,8 +208,8 @@ class Game:
         self.resp_okf: Array = resp_ok.astype(np.float64)
 
     @classmethod
-    def of(cls, preset: str) -> Game:
-        return cls(Rules.of(preset))
+    def of(cls, preset: str, start_value: float = 0.0) -> Game:
+        return cls(Rules.of(preset), start_value)
 
     def uniform(self) -> Profile:
         return {name: _normalise(f, f) for name, f in self.floats.items()}
@@ -210,6 +222,15 @@ def _normalise(weights: Array, mask: Array) -> Array:
     uniform = np.divide(mask, count, out=np.zeros_like(mask), where=count > 0)
     shares = np.divide(weights, total, out=np.zeros_like(weights), where=total > 0)
     return np.where(total > 0, shares, uniform)
+
+
+#: Passes over a standing claim that may be tied: accepting a tie means rolling against
+#: the same claim again, so its value is found by repeating the level until it settles.
+TIE_PASSES = 12
+
+
+def _passes(g: Game, s: int) -> int:
+    return TIE_PASSES if s != NONE and g.tie[s, s] else 1
 
 
 def _levels() -> list[int]:
@@ -301,29 +322,25 @@ def _values(g: Game, prof: Profile) -> _Values:
     q_blind = np.zeros((S, N, N + 1))
     q_after = np.zeros((3, N, S, N, 3))
     q_pass = np.zeros((N, N, N))
-    for c in range(N):
-        if g.tie[c, c]:
-            vr[:, c, c] = g.term[c]  # a tie must be called
     for s in reversed(_levels()):
-        q_seen[s, :, :N] = -vr[SEEN, :, s, :].T
-        q_seen[s, :, FOLD] = -1.0
-        vcs[s] = (prof["claim_seen"][s] * q_seen[s]).sum(axis=-1)
-        q_blind[s, :, :N] = -vr[BLIND, :, s, :].T
-        q_blind[s, :, FOLD] = -1.0
-        vcb[s] = (prof["claim_blind"][s] * q_blind[s]).sum(axis=-1)
-        if s == NONE:
-            break
-        c = s
-        q_pass[c] = -vr[PASS, :, c, :].T
-        vp[:, c] = np.einsum("hkc,dc->hkd", prof["pass_claim"][:, c], q_pass[c])
-        q_after[:, c, :, :, ROLL] = p @ vcs[c]
-        q_after[:, c, :, :, ROLL_BLIND] = p @ vcb[c]
-        q_after[:, c, :, :, PASS_ON] = vp[:, c]
-        va[:, c] = np.einsum("hkda,hka->hkd", q_after[:, c], prof["after"][:, c])
-        resp = prof["respond"][:, c]
-        vr[:, c] = resp[..., CALL, None] * g.term[c] + resp[..., ACCEPT, None] * va[:, c]
-        if g.tie[c, c]:
-            vr[:, c, c] = g.term[c]
+        for _ in range(_passes(g, s)):
+            q_seen[s, :, :N] = -vr[SEEN, :, s, :].T
+            q_seen[s, :, FOLD] = g.fold_score
+            vcs[s] = (prof["claim_seen"][s] * q_seen[s]).sum(axis=-1)
+            q_blind[s, :, :N] = -vr[BLIND, :, s, :].T
+            q_blind[s, :, FOLD] = g.fold_score
+            vcb[s] = (prof["claim_blind"][s] * q_blind[s]).sum(axis=-1)
+            if s == NONE:
+                continue
+            c = s
+            q_pass[c] = -vr[PASS, :, c, :].T
+            vp[:, c] = np.einsum("hkc,dc->hkd", prof["pass_claim"][:, c], q_pass[c])
+            q_after[:, c, :, :, ROLL] = p @ vcs[c]
+            q_after[:, c, :, :, ROLL_BLIND] = p @ vcb[c]
+            q_after[:, c, :, :, PASS_ON] = vp[:, c]
+            va[:, c] = np.einsum("hkda,hka->hkd", q_after[:, c], prof["after"][:, c])
+            resp = prof["respond"][:, c]
+            vr[:, c] = resp[..., CALL, None] * g.term[c] + resp[..., ACCEPT, None] * va[:, c]
     q_start = np.array([p @ vcs[NONE], p @ vcb[NONE]])
     start = float(prof["start"] @ q_start)
     v = {"claim_seen": vcs, "claim_blind": vcb, "respond": vr, "after": va, "pass_claim": vp}
@@ -486,43 +503,38 @@ def _play(g: Game, profs: tuple[Profile | None, Profile], first: int) -> tuple[f
     vcb = np.zeros((2, S, N))
     va = np.zeros((2, 3, N, S, N))
     vp = np.zeros((2, 3, N, S, N))
-    for who in (0, 1):
-        for c in range(N):
-            if g.tie[c, c]:
-                vr[who, :, c, c] = sign[who] * g.term[c]
     for s in reversed(_levels()):
-        for who in (0, 1):
-            other = 1 - who
-            q = np.empty((N, N + 1))
-            q[:, :N] = vr[other, SEEN, :, s, :].T
-            q[:, FOLD] = -sign[who]
-            vcs[who, s] = decide(who, "claim_seen", q, (s,), None)
-            qb = np.empty((N, N + 1))
-            qb[:, :N] = vr[other, BLIND, :, s, :].T
-            qb[:, FOLD] = -sign[who]
-            weight = None if w is None else w["claim_blind"][who, s]
-            vcb[who, s] = decide(who, "claim_blind", qb, (s,), weight)
-        if s == NONE:
-            break
-        c = s
-        for who in (0, 1):
-            other = 1 - who
-            qp = np.broadcast_to(vr[other, PASS, :, c, :].T, (3, S, N, N))
-            weight = None if w is None else w["pass_claim"][who, :, c]
-            vp[who, :, c] = decide(who, "pass_claim", qp, (slice(None), c), weight)
-            qa = np.empty((3, S, N, 3))
-            qa[..., ROLL] = p @ vcs[who, c]
-            qa[..., ROLL_BLIND] = p @ vcb[who, c]
-            qa[..., PASS_ON] = vp[who, :, c]
-            weight = None if w is None else w["after"][who, :, c]
-            va[who, :, c] = decide(who, "after", qa, (slice(None), c), weight)
-            qr = np.empty((3, S, N, 2))
-            qr[..., CALL] = sign[who] * g.term[c]
-            qr[..., ACCEPT] = va[who, :, c]
-            weight = None if w is None else w["respond"][who, :, c]
-            vr[who, :, c] = decide(who, "respond", qr, (slice(None), c), weight)
-            if g.tie[c, c]:
-                vr[who, :, c, c] = sign[who] * g.term[c]
+        for _ in range(_passes(g, s)):
+            for who in (0, 1):
+                other = 1 - who
+                q = np.empty((N, N + 1))
+                q[:, :N] = vr[other, SEEN, :, s, :].T
+                q[:, FOLD] = sign[who] * g.fold_score
+                vcs[who, s] = decide(who, "claim_seen", q, (s,), None)
+                qb = np.empty((N, N + 1))
+                qb[:, :N] = vr[other, BLIND, :, s, :].T
+                qb[:, FOLD] = sign[who] * g.fold_score
+                weight = None if w is None else w["claim_blind"][who, s]
+                vcb[who, s] = decide(who, "claim_blind", qb, (s,), weight)
+            if s == NONE:
+                continue
+            c = s
+            for who in (0, 1):
+                other = 1 - who
+                qp = np.broadcast_to(vr[other, PASS, :, c, :].T, (3, S, N, N))
+                weight = None if w is None else w["pass_claim"][who, :, c]
+                vp[who, :, c] = decide(who, "pass_claim", qp, (slice(None), c), weight)
+                qa = np.empty((3, S, N, 3))
+                qa[..., ROLL] = p @ vcs[who, c]
+                qa[..., ROLL_BLIND] = p @ vcb[who, c]
+                qa[..., PASS_ON] = vp[who, :, c]
+                weight = None if w is None else w["after"][who, :, c]
+                va[who, :, c] = decide(who, "after", qa, (slice(None), c), weight)
+                qr = np.empty((3, S, N, 2))
+                qr[..., CALL] = sign[who] * g.term[c]
+                qr[..., ACCEPT] = va[who, :, c]
+                weight = None if w is None else w["respond"][who, :, c]
+                vr[who, :, c] = decide(who, "respond", qr, (slice(None), c), weight)
     q_start = np.array([p @ vcs[first, NONE], p @ vcb[first, NONE]])
     value = float(decide(first, "start", q_start, (), None))
     if mine is not None:
@@ -697,11 +709,40 @@ def checkpoints(iterations: int) -> list[int]:
     return sorted(marks)
 
 
+def settle_start_value(
+    preset: str, discount: float = DISCOUNT, iterations: int = 300, rounds: int = 4
+) -> float:
+    """The worth of starting the next round, in round outcomes: ``discount`` times the
+    starter's value of a round whose own ends carry that worth. Found by iterating a short
+    solve to its fixed point (it settles in a few rounds: the value moves little with it).
+    """
+    value = 0.0
+    for _ in range(rounds):
+        g = Game.of(preset, value)
+        solver = Solver(g)
+        solver.run(iterations)
+        value = discount * play(g, solver.average(), solver.average(), first=0)
+    return value
+
+
+def roll_values(g: Game, prof: Profile) -> dict[str, float]:
+    """Per standing claim, what rolling against it is worth to the roller under ``prof``:
+    what the expert weighs against calling when she plays to what she knows of someone."""
+    vcs = _values(g, prof).v["claim_seen"]
+    return {_s_key(s): round(float(g.p @ vcs[s]), 6) for s in _levels()}
+
+
 def solve(
-    preset: str, iterations: int, report: Callable[[str], None] | None = None
-) -> dict[str, Any]:
+    preset: str, iterations: int, report: Callable[[str], None] | None = None,
+    start_value: float | None = None,
+) -> dict[str, Any]:  # fmt: skip
     """Run CFR+ and return the shipped document: tables and how good they are."""
-    g = Game.of(preset)
+    if start_value is None:
+        start_value = settle_start_value(preset)
+    start_value = round(start_value, 6)  # as the document records it
+    g = Game.of(preset, start_value)
+    if report:
+        report(f"{preset}: starting the next round is worth {start_value:.4f}")
     solver = Solver(g)
     curve: list[list[float]] = []
     began = time.perf_counter()
@@ -741,6 +782,8 @@ def solve(
             "best_response_as_second": round(shipped.second, 9),
         },
         "value_for_starter": round(shipped.value, 9),
+        "start_value": start_value,
+        "roll_value": roll_values(g, from_tables(g, tables)),
         "prune_below": PRUNE,
         **tables,
     }
@@ -772,10 +815,21 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--preset", choices=("dollar", "mexican"), required=True)
     parser.add_argument("--iterations", type=int, default=2000)
     parser.add_argument("--out", type=Path, help="where to write the policy JSON")
+    parser.add_argument(
+        "--start-value",
+        type=float,
+        default=None,
+        help="worth of starting the next round (default: its fixed point)",
+    )
     args = parser.parse_args(argv)
     if args.iterations < 1:
         parser.error("--iterations must be at least 1")
-    document = solve(args.preset, args.iterations, report=lambda line: print(line, flush=True))
+    document = solve(
+        args.preset,
+        args.iterations,
+        report=lambda line: print(line, flush=True),
+        start_value=args.start_value,
+    )
     if args.out:
         args.out.parent.mkdir(parents=True, exist_ok=True)
         args.out.write_text(dumps(document), encoding="utf-8")
