@@ -12,7 +12,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from .ai.personas import stats_id
-from .engine import Event, Game, Kind, Roll, code, from_code
+from .engine import RANK, Event, Game, Kind, Roll, code, from_code
 from .storage import MoveStats, RoundRecord
 
 #: Ledger unit -> totals column, for what a player took and for what they caused.
@@ -39,6 +39,7 @@ def stored_id(player: str | None) -> int | None:
 
 
 TOP_CODE = "21"
+TOP_RANK = 20
 _CLAIMS = frozenset({Kind.CLAIMED, Kind.PASSED})
 
 
@@ -97,9 +98,9 @@ class _Counter:
     def public(self, player: str, column: str, n: int = 1) -> None:
         self.out[player][column] += n
 
-    def under_cup(self, player: str, column: str) -> None:
+    def under_cup(self, player: str, column: str, n: int = 1) -> None:
         """A fact about the dice under the cup now."""
-        (self.cup if self.hold else self.out)[player][column] += 1
+        (self.cup if self.hold else self.out)[player][column] += n
 
     def lifted(self) -> None:
         """The cup is lifted: everything about its dice is public."""
@@ -163,9 +164,20 @@ def _count(events: Iterable[Event], game: Game, cup_before: Roll | None, counter
         elif kind in _CLAIMS and player is not None:
             if cup is not None and game.is_bluff(cup, from_code(data["claim"])):
                 counter.under_cup(player, "bluffs_made")
+            if kind is Kind.CLAIMED and cup is not None and game.claim_how == "seen":
+                _count_seen_claim(counter, player, RANK[cup], _floor(game, game.claim_over),
+                                  RANK[from_code(data["claim"])])  # fmt: skip
+        elif kind is Kind.ACCEPTED and player is not None:
+            counter.public(player, f"faced_{RANK[from_code(data['claim'])]}")
+        elif kind is Kind.FOLDED and player is not None and cup is not None:
+            if RANK[cup] < _floor(game, from_code(data["claim"])):
+                counter.under_cup(player, "forced_folds")
         elif kind is Kind.REVEAL and player is not None:
             counter.lifted()
             counter.public(player, "calls_made")
+            answered = RANK[from_code(data["claim"])]
+            counter.public(player, f"faced_{answered}")
+            counter.public(player, f"called_{answered}")
             if data["bluff"]:
                 counter.public(player, "calls_right")
                 counter.public(data["claimer"], "bluffs_caught")
@@ -176,6 +188,33 @@ def _count(events: Iterable[Event], game: Game, cup_before: Roll | None, counter
                     counter.public(member, "games_played")
             if data.get("winner"):
                 counter.public(data["winner"], "games_won")
+
+
+def _floor(game: Game, over: Roll | None) -> int:
+    """The rank of the lowest claim valid over ``over`` (None: a round's first claim)."""
+    if over is None:
+        return 0 if game.options.three_one == "low" else 1
+    tie = game.options.ties or RANK[over] == TOP_RANK
+    return RANK[over] if tie else RANK[over] + 1
+
+
+def _count_seen_claim(counter: _Counter, player: str, dice: int, floor: int, claim: int) -> None:
+    """How a claim made knowing the dice relates to them and to the lowest valid claim:
+    what the expert computer models a player by (README, Playing against the computer).
+    About the dice under the cup, so held back like a bluff."""
+    honest = max(dice, floor)
+    if dice >= floor:
+        counter.under_cup(player, "free_claims")
+        if claim > dice:
+            counter.under_cup(player, "free_bluffs")
+        elif claim < dice:
+            counter.under_cup(player, "free_unders")
+    else:
+        counter.under_cup(player, "forced_claims")
+        if claim > floor:
+            counter.under_cup(player, "forced_raises")
+    if claim > honest:
+        counter.under_cup(player, "raise_steps", claim - honest)
 
 
 def public_deltas(

@@ -184,12 +184,15 @@ def test_a_pass_and_the_claim_it_passes_on_are_judged_when_the_cup_is_lifted() -
         ("ben", "accept", []), ("ben", "pass 64", []),
         ("cy", "bullshit", []),
     )  # fmt: skip
-    assert made[:4] == [{"ana": {"rolls_made": 1}}, {}, {}, {}]
+    # An answer is public at once (what the expert models people by: ben faced a 6-2).
+    assert made[:4] == [{"ana": {"rolls_made": 1}}, {}, {"ben": {"faced_10": 1}}, {}]
     assert made[4] == {
-        "ana": {"bluffs_made": 1},
+        # ana saw 5-2 and claimed 6-2: a free bluff four ranks up, shown by the reveal.
+        "ana": {"bluffs_made": 1, "free_claims": 1, "free_bluffs": 1, "raise_steps": 4},
         "ben": {"bluffs_made": 1, "bluffs_caught": 1, "lives_lost": 1, "rounds_lost": 1},
-        "cy": {"calls_made": 1, "calls_right": 1, "lives_caused": 1},
-    }
+        "cy": {"calls_made": 1, "calls_right": 1, "lives_caused": 1, "faced_12": 1,
+               "called_12": 1},
+    }  # fmt: skip
     assert tally.pending == NOTHING_PENDING
 
 
@@ -210,13 +213,19 @@ def test_cups_nobody_lifted_count_when_the_host_ends_the_game() -> None:
         ("ana", "blind", [2, 1]), ("ana", "claim 65", []),
         ("ben", "roll", [4, 1]), ("ben", "claim 66", []),
     )  # fmt: skip
-    assert made == [{"ana": {"rolls_made": 1}}, {}, {"ben": {"rolls_made": 1}}, {}]
+    assert made == [
+        {"ana": {"rolls_made": 1}},
+        {},
+        {"ben": {"rolls_made": 1, "faced_13": 1}},
+        {},
+    ]  # a blind claim says nothing of how its maker bluffs: only ben's is modelled
+    forced = {"forced_claims": 1, "forced_raises": 1, "raise_steps": 5}  # 4-1 under 6-6
     assert tally.pending == Pending(
-        cup={"ben": {"bluffs_made": 1}}, unseen={"ana": {"mex_rolled": 1}}
+        cup={"ben": {"bluffs_made": 1, **forced}}, unseen={"ana": {"mex_rolled": 1}}
     )
     tally.move(game, game.apply("ana", Move(Act.END)))
     assert tally.last["ana"] == {"mex_rolled": 1, "games_played": 1}
-    assert tally.last["ben"] == {"bluffs_made": 1, "games_played": 1}
+    assert tally.last["ben"] == {"bluffs_made": 1, "games_played": 1, **forced}
     assert tally.pending == NOTHING_PENDING
 
 
@@ -229,7 +238,11 @@ def test_a_fold_leaves_the_cup_unlifted_until_the_game_is_over() -> None:
         ("ben", "roll", [3, 2]), ("ben", "fold", []),
     )  # fmt: skip
     assert "bluffs_made" not in made[3].get("ana", {})
-    assert tally.pending.unseen == {"ana": {"bluffs_made": 1}} and not tally.pending.cup
+    assert tally.pending.unseen == {
+        "ana": {"bluffs_made": 1, "free_claims": 1, "free_bluffs": 1, "raise_steps": 17},
+        "ben": {"forced_folds": 1},  # 3-2 could not reach 6-6: a fold nobody sees
+    }
+    assert not tally.pending.cup
 
 
 def test_a_social_is_shown_at_once() -> None:

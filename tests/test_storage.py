@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from bot.ai.opponents import PROFILE_COUNTS
 from bot.storage import (
     MIGRATIONS,
     SCHEMA_VERSION,
@@ -29,6 +30,7 @@ from bot.storage import (
     open_storage,
 )
 from bot.storage.dialect import numbered
+from bot.storage.models import CARD_COLUMNS
 
 from .db_helpers import (
     INTEGRITY_ERRORS,
@@ -421,7 +423,11 @@ async def test_state_must_be_json_and_status_known(storage: Storage) -> None:
 
 def test_player_totals_fields_match_the_schema() -> None:
     names = [f.name for f in dataclasses.fields(PlayerTotals)]
-    assert names == ["guild_id", "user_id", *TOTALS_COLUMNS]
+    assert names == ["guild_id", "user_id", *CARD_COLUMNS]
+    # The rest are the counters of how someone plays, which only the computers read.
+    modelled = [*PROFILE_COUNTS, *(f"faced_{r}" for r in range(21))]
+    modelled += [f"called_{r}" for r in range(21)]
+    assert list(TOTALS_COLUMNS) == [*CARD_COLUMNS, *modelled]
 
 
 async def test_close_is_idempotent_and_final(database_url: str) -> None:

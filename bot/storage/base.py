@@ -20,6 +20,7 @@ import orjson
 from .leaderboard import LeaderboardQueries, period_key
 from .migrations import MIGRATIONS, TOTALS_COLUMNS, Migration
 from .models import (
+    CARD_COLUMNS,
     GAME_STATUSES,
     OPEN_STATUSES,
     Event,
@@ -228,13 +229,13 @@ class Storage(LeaderboardQueries):
     async def player_totals(self, guild_id: int, user_id: int) -> PlayerTotals:
         """A player's counters in one guild; all zero for someone who never played there."""
         row = await self._fetchone(
-            f"SELECT {', '.join(TOTALS_COLUMNS)} FROM stat_buckets"
+            f"SELECT {', '.join(CARD_COLUMNS)} FROM stat_buckets"
             " WHERE guild_id = ? AND channel_id = 0 AND period = 'all' AND user_id = ?",
             (guild_id, user_id),
         )
         if row is None:
             return PlayerTotals(guild_id, user_id)
-        return PlayerTotals(guild_id, user_id, **{k: int(row[k]) for k in TOTALS_COLUMNS})
+        return PlayerTotals(guild_id, user_id, **{k: int(row[k]) for k in CARD_COLUMNS})
 
     # ------------------------------------------------- copying (python -m bot migrate-db)
 

@@ -145,9 +145,25 @@ _V4_CAUSED_COLUMNS: tuple[str, ...] = (
     "lives_caused",
 )
 
+# Counters added by step 6: how a player claims and answers, what the expert computer
+# models them by (README, What each statistic counts, and when). Claims made knowing the
+# dice, against the lowest valid claim, counted when those dice are shown (or the game
+# is over); claims answered and called, by the claim's rank, counted when answered.
+_V6_PROFILE_COLUMNS: tuple[str, ...] = (
+    "free_claims",
+    "free_bluffs",
+    "free_unders",
+    "forced_claims",
+    "forced_raises",
+    "raise_steps",
+    "forced_folds",
+    *(f"faced_{rank}" for rank in range(21)),
+    *(f"called_{rank}" for rank in range(21)),
+)
+
 # Every per-player counter, in schema order. Also the whitelist `save_move` checks delta
 # keys against, since a column name cannot be a bound SQL parameter.
-TOTALS_COLUMNS: tuple[str, ...] = _V3_TOTALS_COLUMNS + _V4_CAUSED_COLUMNS
+TOTALS_COLUMNS: tuple[str, ...] = _V3_TOTALS_COLUMNS + _V4_CAUSED_COLUMNS + _V6_PROFILE_COLUMNS
 
 # Step 4: leaderboards by channel and by period. Every counter is kept per bucket:
 # (guild, channel or 0 for the whole server, period: 'all', 'm2026-11' or 'w2026-W48').
@@ -163,7 +179,7 @@ _V4_STAT_BUCKETS: Migration = (
         "    user_id    {INT} NOT NULL,\n"
         + "".join(
             f"    {column} {{INT}} NOT NULL DEFAULT 0 CHECK ({column} >= 0),\n"
-            for column in TOTALS_COLUMNS
+            for column in _V3_TOTALS_COLUMNS + _V4_CAUSED_COLUMNS
         )
         + "    PRIMARY KEY (guild_id, channel_id, period, user_id)\n"
         "){WITHOUT_ROWID}"
@@ -217,12 +233,22 @@ _V5_MOVE_NUMBERS: Migration = (
     Sql(None, "ALTER TABLE stat_buckets SET (fillfactor = 80)"),
 )
 
+# Step 6: the counters of how each player claims and answers (`_V6_PROFILE_COLUMNS`).
+_V6_PROFILES: Migration = tuple(
+    portable(
+        f"ALTER TABLE stat_buckets ADD COLUMN {column} {{INT}} NOT NULL DEFAULT 0"
+        f" CHECK ({column} >= 0)"
+    )
+    for column in _V6_PROFILE_COLUMNS
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_GAMES_AND_EVENTS,
     _V2_ONE_OPEN_GAME_PER_CHANNEL,
     _V3_PLAYER_TOTALS,
     _V4_STAT_BUCKETS,
     _V5_MOVE_NUMBERS,
+    _V6_PROFILES,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
