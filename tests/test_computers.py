@@ -8,7 +8,7 @@ import random
 
 import pytest
 
-from bot.ai import brain
+from bot.ai import brain, knowledge
 from bot.ai.personas import PERSONAS, STATS_IDS
 from bot.engine import PRESET_NAMES, Act, Game, Move
 from bot.storage import Storage
@@ -229,16 +229,15 @@ def test_changing_dice_a_computer_has_not_seen_never_changes_its_decision(preset
             mover = game.to_move
             assert mover is not None
             if mover in game.computers and game.cup is not None and mover not in game.seen_by:
-                first = brain.decide(game.view(mover), random.Random(seed))
+                first = brain.decide(knowledge.inputs(game, mover), random.Random(seed))
                 truth = game.cup
                 for other in ((6, 6), (2, 1), (3, 2), (5, 4)):
                     game.cup = other
-                    again = brain.decide(game.view(mover), random.Random(seed))
+                    again = brain.decide(knowledge.inputs(game, mover), random.Random(seed))
                     assert again == first, (seed, truth, other)
                 game.cup = truth
                 checked += 1
-            view = game.view(mover)
-            move = (brain.decide(view, rng) if mover in game.computers
+            move = (brain.decide(knowledge.inputs(game, mover), rng) if mover in game.computers
                     else rng.choice(game.legal_actions(mover)))  # fmt: skip
             game.apply(mover, move or game.legal_actions(mover)[0], rng)
     assert checked > 20, checked
@@ -260,7 +259,7 @@ def test_a_computer_only_ever_plays_legal_moves() -> None:
                 if mover not in game.computers:
                     game.apply(mover, rng.choice(game.legal_actions(mover)), rng)
                     continue
-                move = brain.decide(game.view(mover), rng)
+                move = brain.decide(knowledge.inputs(game, mover), rng)
                 assert move is not None and move in game.legal_actions(mover), (preset, move)
                 game.apply(mover, move, rng)
                 assert Move(Act.TIMEOUT) != move

@@ -4,13 +4,16 @@ Playing against the computer), read off the seat's inputs and shaded by the pers
 The policy speaks of one round between two players; at a larger table the computer uses
 it by position: it answers the claim made to it and claims to the next player alike.
 What it may know is exactly its :class:`~bot.ai.knowledge.Inputs`: its own dice if it
-saw them, the standing claim, how that claim was made and what it beat, and what the
-server's public statistics say of the claimer.
+saw them, the standing claim, how that claim was made and what it beat; and, for a
+persona that reads people, the profile the server's public statistics hold of each
+person (:mod:`bot.ai.opponents`).
 
-The policy is the safe play against anyone. A persona that reads people (the expert)
-leans its calls toward a claimer's recorded bluff rate, bounded (``MAX_LEAN``) and only as
-far as the record is worth trusting, so a player who bluffs a lot is called more, and
-one who tries to steer her by bluffing rarely for a while can move her only a little.
+The policy is the safe play against anyone: nobody can beat it by much, but it also
+takes little from players who bluff too little or call too much. Against a profile the
+expert plays the best answer to that person instead, as often as it trusts the profile
+(more counters, more trust, never more than ``MAX_TRUST``), and the policy otherwise: so
+someone who shows her one style for a while and then switches wins back only part of
+what the switch is worth, while her record of them catches up.
 """
 
 from __future__ import annotations
@@ -21,28 +24,21 @@ from random import Random
 from bot.engine import ORDER, RANK, Act, Move
 
 from . import View, bluff_policy
-from .knowledge import Inputs, Record
+from .knowledge import Inputs
+from .opponents import Profile, Reading, Rules, reading
 from .personas import Persona
 
 TOP_RANK = len(ORDER) - 1
 
-#: How far a claimer's recorded bluff rate moves the chance of calling them, per unit of
-#: difference from a typical rate; the lean never exceeds ``MAX_LEAN`` either way.
-READ_WEIGHT = 0.8
-TYPICAL_BLUFF_RATE = 0.3
-MAX_LEAN = 0.15
-#: Claims a player must have made before their bluff rate is read at all, and the number
-#: at which it is trusted half.
-MIN_CLAIMS = 10
+#: Counters (seen claims and answers) at which the model of an opponent is trusted half,
+#: and the most it is ever trusted: the rest of the time she plays the policy.
 HALF_TRUST = 30
-#: How often a player whose dice fall short of the standing claim is taken to answer
-#: with a tie (rather than a higher lie), where ties are allowed: what makes a tie claim
-#: likely a bluff when the policy itself has no tie to answer.
-TIE_LIE_SHARE = 0.5
+MAX_TRUST = 0.8
 
 
 def decide(inputs: Inputs, rng: Random, persona: Persona) -> Move | None:
     view = inputs.view
+    known = {p: r.profile for p, r in inputs.records.items()}
     legal = [Move.decode(m) for m in view.get("legal_moves") or []]
     if not legal:
         return None
@@ -52,6 +48,11 @@ def decide(inputs: Inputs, rng: Random, persona: Persona) -> Move | None:
     seen = _rank(view.get("cup"))
     if stage == "answer" and seen is not None and standing is not None and seen < standing:
         return Move(Act.BULLSHIT)  # a cup passed back to the one who saw it: a sure catch
+    best = _read(view, rng, persona, known, stage)
+    if best is not None:
+        move = _exploit(view, best, stage, standing, seen, legal)
+        if move is not None:
+            return move
     if stage in ("open", "reroll"):
         start = dict(bluff_policy.start(table))
         start["blind"] = start.get("blind", 0.0) * persona.blind
@@ -62,14 +63,9 @@ def decide(inputs: Inputs, rng: Random, persona: Persona) -> Move | None:
     if stage == "answer":
         claim = standing
         over, how = _rank(view.get("claim_over")), view.get("claim_how") or "seen"
-        if claim is not None and claim == over and how == "seen":
-            call = _tie_call(table, claim)  # the policy's round always calls a tie
-        else:
-            call = bluff_policy.respond(table, claim, over, how).get("call", 0.0)
-        call += persona.call
-        if persona.read:
-            call += persona.read * lean(inputs.records.get(view.get("claimer") or ""))
-        if seen is not None:
+        answer = bluff_policy.respond(table, claim, over, how)
+        call = answer.get("call", 0.0) + persona.call
+        if persona.read and seen is not None:
             call = 0.0  # it saw that cup, and it holds the claim
         call = min(1.0, max(0.0, call))
         if rng.random() < call and Move(Act.BULLSHIT) in legal:
@@ -81,28 +77,80 @@ def decide(inputs: Inputs, rng: Random, persona: Persona) -> Move | None:
     return legal[0]
 
 
-def lean(record: Record | None) -> float:
-    """How much more (or less) often to call this claimer than the policy does, from
-    their public bluff rate: 0 until they made ``MIN_CLAIMS`` claims, and at most
-    ``MAX_LEAN`` either way however extreme the record."""
-    rate = record.bluff_rate(MIN_CLAIMS) if record is not None else None
-    if rate is None or record is None:
-        return 0.0
-    trust = record.claims / (record.claims + HALF_TRUST)
-    shift = READ_WEIGHT * (rate - TYPICAL_BLUFF_RATE) * trust
-    return max(-MAX_LEAN, min(MAX_LEAN, shift))
+def _opponent(view: View, stage: str) -> str | None:
+    """Whom this decision is about: the claimer when answering, else the next player,
+    who will answer our claim."""
+    if stage == "answer":
+        return view.get("claimer")
+    seats = list(view.get("seats") or [])
+    me = view.get("viewer")
+    if me not in seats or len(seats) < 2:
+        return None
+    return seats[(seats.index(me) + 1) % len(seats)]
 
 
-def _tie_call(table: str, claim: int) -> float:
-    """Whether to call a claim that ties the one it beat (1.0) or accept it (0.0): calling
-    wins when it is a lie, and also gives the caller the next start; accepting means
-    rolling against the same claim, worth what the policy's round says it is worth."""
-    policy = bluff_policy.policy(table)
-    p = policy.roll_odds
-    below = sum(p[:claim])
-    true = p[claim] / (p[claim] + below * TIE_LIE_SHARE) if p[claim] else 0.0
-    call_value = (1.0 - 2.0 * true) + policy.start_value
-    return 1.0 if call_value > policy.roll_value(claim) else 0.0
+def _read(
+    view: View, rng: Random, persona: Persona, known: Mapping[str, Profile], stage: str
+) -> Reading | None:
+    """The best answer to this opponent's profile, or None to play the policy this time:
+    the more the bot knows of them (and the more the persona reads people), the more
+    often it plays the best answer rather than the policy."""
+    if not persona.read or not known:
+        return None
+    profile = known.get(_opponent(view, stage) or "")
+    if profile is None:
+        return None
+    seen = profile.seen_claims + profile.answers
+    trust = min(MAX_TRUST, persona.read * seen / (seen + HALF_TRUST))
+    if trust <= 0 or rng.random() >= trust:
+        return None
+    start = bluff_policy.policy("mexican" if view["options"]["ties"] else "dollar").start_value
+    return reading(profile, Rules.of(view["options"]), start)
+
+
+def _exploit(
+    view: View, reading: Reading, stage: str, standing: int | None, seen: int | None,
+    legal: list[Move],
+) -> Move | None:  # fmt: skip
+    """The best answer's move, or None where it has none (the policy decides)."""
+    roll = Move(Act.ROLL)
+    if stage in ("open", "reroll", "accepted"):
+        return roll if roll in legal else None
+    if stage == "rolled":
+        if seen is None:
+            return None
+        values = reading.claim_values(standing, seen)
+        claims = {RANK[m.roll]: m for m in legal if m.act is Act.CLAIM and m.roll is not None}
+        usable = [(values[r], -r) for r in claims if r in values]
+        if not usable:
+            return None
+        return claims[-max(usable)[1]]
+    if stage != "answer" or standing is None or roll not in legal:
+        return None
+    call = Move(Act.BULLSHIT)
+    if seen is not None:
+        return call if seen < standing else roll
+    how = view.get("claim_how") or "seen"
+    worth = _worth_calling(reading, standing, _rank(view.get("claim_over")), how)
+    if worth is None:
+        return None
+    return call if worth and call in legal else roll
+
+
+def _worth_calling(
+    reading: Reading, claim: int, over: int | None, how: str = "seen"
+) -> bool | None:
+    """Whether calling ``claim`` wins more than accepting it and rolling (None: the
+    reading cannot say, e.g. a cup passed on by someone who never saw it)."""
+    if how == "seen":
+        bluff = reading.bluff_chance(claim, over)
+    elif how == "blind":
+        bluff = sum(reading.fresh[:claim])  # a fresh roll nobody saw
+    else:
+        return None
+    if bluff is None:
+        return None
+    return reading.call_value(bluff) > reading.accept_value(claim)
 
 
 def _after(

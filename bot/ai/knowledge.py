@@ -19,10 +19,12 @@ counter: the no-cheating tests swap those dice and check the decision never chan
 from __future__ import annotations
 
 from collections.abc import Iterable, Mapping
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.engine import Game
+
+from .opponents import Profile
 
 #: The counters of a player's stored statistics a computer reads (README, Leaderboard and
 #: stats), by the name of the :class:`Record` field they fill.
@@ -45,15 +47,14 @@ class Record:
     #: Claims called bullshit, and of those, calls that caught a bluff.
     calls: int = 0
     calls_right: int = 0
+    #: How they claim and answer, as the expert models them (:mod:`bot.ai.opponents`).
+    profile: Profile = field(default_factory=Profile)
 
     @classmethod
     def from_totals(cls, totals: Mapping[str, int], claims: int) -> Record:
         """From a player's stored counters (column -> value) and their count of claims."""
-        return cls(claims=claims, **{f: int(totals.get(c, 0)) for f, c in TOTALS_READ.items()})
-
-    def bluff_rate(self, minimum: int) -> float | None:
-        """Share of their claims that were bluffs, once they made ``minimum`` claims."""
-        return self.bluffs / self.claims if self.claims >= minimum else None
+        counts = {f: int(totals.get(c, 0)) for f, c in TOTALS_READ.items()}
+        return cls(claims=claims, profile=Profile.from_totals(totals), **counts)
 
 
 @dataclass(frozen=True, slots=True)
