@@ -739,7 +739,7 @@ def solve(
     """Run CFR+ and return the shipped document: tables and how good they are."""
     if start_value is None:
         start_value = settle_start_value(preset)
-    start_value = round(start_value, 6)  # as the document records it
+    start_value = round(start_value, 4)  # as the document records it
     g = Game.of(preset, start_value)
     if report:
         report(f"{preset}: starting the next round is worth {start_value:.4f}")
