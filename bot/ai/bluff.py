@@ -105,7 +105,8 @@ def _read(
     if trust <= 0 or rng.random() >= trust:
         return None
     start = bluff_policy.policy("mexican" if view["options"]["ties"] else "dollar").start_value
-    return reading(profile, Rules.of(view["options"]), start)
+    players = len(view.get("seats") or ())
+    return reading(profile, Rules.of(view["options"]), start, max(2, players))
 
 
 def _exploit(

@@ -199,11 +199,18 @@ def _spread(out: list[float], base: int, stay: float, step: float, up: float) ->
         out[base] += stay + up
         return
     out[base] += stay
+    for k, share in enumerate(_geometric(TOP - base, step), start=base + 1):
+        out[k] += up * share
+
+
+@lru_cache(maxsize=1024)
+def _geometric(ranks: int, step: float) -> tuple[float, ...]:
+    """Shares of ``ranks`` ranks up, fewer the further up, with mean ``step``; summing to 1.
+    A model spreads its lies the same way from every base, so the shares are kept."""
     p = 1.0 / step
-    shares = [p * (1 - p) ** (k - 1) for k in range(1, TOP - base + 1)]
+    shares = [p * (1 - p) ** (k - 1) for k in range(1, ranks + 1)]
     total = sum(shares)
-    for k, share in enumerate(shares, start=1):
-        out[base + k] += up * share / total
+    return tuple(share / total for share in shares)
 
 
 def _increasing(values: Sequence[float], weights: Sequence[float]) -> list[float]:
@@ -239,10 +246,11 @@ class Reading:
     are settled by repeating until they stop moving.
     """
 
-    def __init__(self, model: Model, rules: Rules, start: float = 0.0) -> None:
+    def __init__(self, model: Model, rules: Rules, start: float = 0.0, players: int = 2) -> None:
         self.rules = rules
         self.model = model
         self.start = start
+        self.players = players
         fresh = rules.fresh()
         self.fresh = fresh
         q = model.call
@@ -278,22 +286,47 @@ class Reading:
         return q[c] * (1.0 if d >= c else 0.0) + (1 - q[c]) * self.held[c]
 
     def _roll_value(self, s: int | None, q: Sequence[float]) -> float:
-        valid = self.rules.valid(s)
+        """Rolling against ``s`` and making the best valid claim for the dice rolled.
+
+        The valid claims are a tail of the ranks, and a claim's value depends on the dice
+        only through whether they reach it: the best is the better of the best true claim
+        (a running maximum up to the dice) and the best lie (a running maximum down to
+        just above them), so each roll costs one step instead of a pass over the claims.
+        """
+        low = self.rules.valid(s)[0]
+        held = self.held
+        lies = [(1 - q[c]) * held[c] for c in range(N)]
+        best_lie = [-1.0] * (N + 1)  # best_lie[c]: the best lie claiming c or higher
+        for c in range(N - 1, low - 1, -1):
+            best_lie[c] = max(best_lie[c + 1], lies[c])
         total = 0.0
+        best_true = -1.0
         for d in range(N):
+            if d >= low:
+                best_true = max(best_true, q[d] + lies[d])
             if self.fresh[d]:
-                total += self.fresh[d] * max(self._claim_value(c, d, q) for c in valid)
+                total += self.fresh[d] * max(best_true, best_lie[max(low, d + 1)])
         return total
 
     def _held_value(self, c: int) -> float:
-        """Our claim ``c`` accepted: the opponent rolls and claims; we answer best."""
+        """Our claim ``c`` accepted: the opponent rolls and claims; we answer best.
+
+        At a table of more than two that claim goes to the player after them, and comes
+        round to us only if every answer on the way is an accept: until then the round
+        is settled between others, and we lose nothing (nor start the next one)."""
         said, lied = self.said[c], self.lied[c]
         start = self.start
         value = self.folds[c] * (1 + start)  # the claimer (we) starts after a fold
+        called = 0.0
+        q = self.model.call
         for c2 in self.rules.valid(c):
             if said[c2]:
                 value += max(lied[c2] + start * said[c2], said[c2] * self.acc[c2])
-        return value
+                called += said[c2] * q[c2]
+        if self.players <= 2:
+            return value
+        comes_back = (1.0 - called - self.folds[c]) ** (self.players - 2)
+        return comes_back * value + (1.0 - comes_back)
 
     def _settle(self, s: int, q: Sequence[float]) -> None:
         """acc[s] and held[s], which depend on each other through a tie."""
@@ -334,14 +367,14 @@ _READINGS: dict[tuple[object, ...], Reading] = {}
 _KEEP = 512
 
 
-def reading(profile: Profile, rules: Rules, start: float = 0.0) -> Reading:
-    """The best answer to ``profile``, shared by every decision while the counters have
-    not moved the model noticeably."""
+def reading(profile: Profile, rules: Rules, start: float = 0.0, players: int = 2) -> Reading:
+    """The best answer to ``profile`` at a table of ``players``, shared by every decision
+    while the counters have not moved the model noticeably."""
     model = Model.fit(profile, rules)
-    key = (*model.key(), rules, start)
+    key = (*model.key(), rules, start, players)
     found = _READINGS.get(key)
     if found is None:
         if len(_READINGS) >= _KEEP:
             _READINGS.clear()
-        found = _READINGS[key] = Reading(model, rules, start)
+        found = _READINGS[key] = Reading(model, rules, start, players)
     return found
