@@ -11,7 +11,7 @@ import pytest
 
 from bot.ai import bluff, bluff_policy, brain, knowledge
 from bot.ai.knowledge import Inputs, Record
-from bot.ai.opponents import Profile
+from bot.ai.opponents import Model, Profile
 from bot.ai.personas import PERSONAS
 from bot.engine import RANK, Act, Game, Move, Roll
 from bot.storage import open_storage
@@ -181,6 +181,22 @@ def test_a_profile_is_read_back_from_the_stored_counters() -> None:
     assert record.profile.free_claims == 7 and record.profile.forced_folds == 2
     assert record.profile.faced[3] == 5 and record.profile.called[3] == 4
     assert record.profile.answers == 5 and record.profile.seen_claims == 9
+
+
+def test_at_a_bigger_table_she_answers_a_typical_player_where_she_reads_nobody() -> None:
+    """Heads-up with no record she plays the solved (heads-up) strategy; at a table of
+    three she answers a typical player there instead, with the next start worth less."""
+    heads_up = facing("dollar", (5, 4), over=(5, 2))
+    assert bluff._read(heads_up.view(ME), random.Random(1), EXPERT, {}, "answer") is None
+    three = facing("dollar", (5, 4), over=(5, 2))
+    three.seats = [THEM, ME, "222"]
+    found = bluff._read(three.view(ME), random.Random(1), EXPERT, {}, "answer")
+    assert found is not None and found.players == 3
+    assert found.model == Model.fit(Profile(), found.rules)
+    start = bluff_policy.policy("dollar").start_value
+    assert found.start == pytest.approx(start * 2 / 3)
+    plain = dataclasses.replace(EXPERT, read=0.0)  # personas that read nobody: the policy
+    assert bluff._read(three.view(ME), random.Random(1), plain, {}, "answer") is None
 
 
 def test_only_the_expert_reads_opponents() -> None:

@@ -28,8 +28,6 @@ from .knowledge import Inputs
 from .opponents import Profile, Reading, Rules, reading
 from .personas import Persona
 
-TOP_RANK = len(ORDER) - 1
-
 #: Counters (seen claims and answers) at which the model of an opponent is trusted half,
 #: and the most it is ever trusted: the rest of the time she plays the policy.
 HALF_TRUST = 30
@@ -94,19 +92,25 @@ def _read(
 ) -> Reading | None:
     """The best answer to this opponent's profile, or None to play the policy this time:
     the more the bot knows of them (and the more the persona reads people), the more
-    often it plays the best answer rather than the policy."""
-    if not persona.read or not known:
+    often it plays the best answer rather than the policy.
+
+    The policy is a heads-up equilibrium; at a bigger table it is not the safe play (its
+    calls buy a next start that is worth less there), so there the expert answers a
+    typical player instead when she does not play to the person: that too is an answer
+    nobody can steer."""
+    if not persona.read:
         return None
     profile = known.get(_opponent(view, stage) or "")
-    if profile is None:
-        return None
-    seen = profile.seen_claims + profile.answers
+    seen = 0 if profile is None else profile.seen_claims + profile.answers
     trust = min(MAX_TRUST, persona.read * seen / (seen + HALF_TRUST))
-    if trust <= 0 or rng.random() >= trust:
-        return None
-    start = bluff_policy.policy("mexican" if view["options"]["ties"] else "dollar").start_value
-    players = len(view.get("seats") or ())
-    return reading(profile, Rules.of(view["options"]), start, max(2, players))
+    players = max(2, len(view.get("seats") or ()))
+    if profile is None or trust <= 0 or rng.random() >= trust:
+        if players == 2:
+            return None
+        profile = Profile()
+    policy = bluff_policy.policy("mexican" if view["options"]["ties"] else "dollar")
+    start = policy.start_value * 2 / players
+    return reading(profile, Rules.of(view["options"]), start, players)
 
 
 def _exploit(
