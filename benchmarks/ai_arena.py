@@ -72,7 +72,7 @@ from bot.ai.personas import computer_id
 from bot.engine import ORDER, PRESET_NAMES, RANK, Act, Event, Game, Kind, Move, Roll, from_code
 from bot.engine.rolls import THREE_ONE, chance_to_beat, odds_in_36
 from bot.stats import NOTHING_PENDING, Deltas, Pending, move_records, public_deltas, stored_id
-from bot.storage import TOTALS_COLUMNS
+from bot.storage import PROFILE_COLUMNS, TOTALS_COLUMNS
 
 View = Mapping[str, Any]
 T = TypeVar("T")
@@ -143,7 +143,10 @@ class Statistics:
         """The storage query the dealer reads records with (``Storage.player_records``):
         per player with a stored row, every counter and the number of claims."""
         return {
-            who: ({c: self.totals[who][c] for c in TOTALS_COLUMNS}, self.claims[who])
+            who: (
+                {c: self.totals[who][c] for c in (*TOTALS_COLUMNS, *PROFILE_COLUMNS)},
+                self.claims[who],
+            )
             for who in user_ids
             if who in self.totals
         }

@@ -16,6 +16,7 @@ import pytest
 from bot.ai.opponents import PROFILE_COUNTS
 from bot.storage import (
     MIGRATIONS,
+    PROFILE_COLUMNS,
     SCHEMA_VERSION,
     TOTALS_COLUMNS,
     ChannelBusyError,
@@ -30,7 +31,6 @@ from bot.storage import (
     open_storage,
 )
 from bot.storage.dialect import numbered
-from bot.storage.models import CARD_COLUMNS
 
 from .db_helpers import (
     INTEGRITY_ERRORS,
@@ -234,6 +234,29 @@ async def test_save_move_writes_state_events_and_totals(database_url: str) -> No
         assert await store.player_totals(GUILD + 1, 2) == PlayerTotals(GUILD + 1, 2)
 
 
+async def test_play_profiles_add_up_apart_from_the_leaderboards(database_url: str) -> None:
+    """How someone plays is kept per server, all time, in its own table: the computers
+    read it with the counters, the leaderboards' buckets never carry it, and a reset of
+    the server's statistics wipes it too."""
+    async with await Storage.open(database_url) as store:
+        game = await store.create_game(GUILD, CHANNEL, "dollar", "{}")
+        for move in range(1, 3):
+            await store.save_move(
+                game.id, f'{{"v": {move}}}', "running", [("claimed", {})],
+                {(GUILD, 1): {"calls_made": 1, "faced_12": 1, "called_12": 1},
+                 (GUILD, 2): {"rolls_made": 1, "free_claims": 1, "raise_steps": 3}},
+                channel_id=CHANNEL,
+            )  # fmt: skip
+        found = await store.player_records(GUILD, [1, 2])
+        one, two = found[1][0], found[2][0]
+        assert (one["calls_made"], one["faced_12"], one["called_12"]) == (2, 2, 2)
+        assert (two["free_claims"], two["raise_steps"], two["calls_made"]) == (2, 6, 0)
+        assert set(one) == {*TOTALS_COLUMNS, *PROFILE_COLUMNS}
+        assert await store.count_rows("play_profiles") == 2
+        assert await store.reset_guild_stats(GUILD) > 0
+        assert await store.count_rows("play_profiles") == 0
+
+
 async def test_finished_and_unknown_games_are_read_only(storage: Storage) -> None:
     game = await storage.create_game(GUILD, CHANNEL, "dollar", "{}")
     await storage.save_move(game.id, "{}", "over", [("game_over", {"winner": 1})])
@@ -423,11 +446,11 @@ async def test_state_must_be_json_and_status_known(storage: Storage) -> None:
 
 def test_player_totals_fields_match_the_schema() -> None:
     names = [f.name for f in dataclasses.fields(PlayerTotals)]
-    assert names == ["guild_id", "user_id", *CARD_COLUMNS]
-    # The rest are the counters of how someone plays, which only the computers read.
+    assert names == ["guild_id", "user_id", *TOTALS_COLUMNS]
+    # The counters of how someone plays, which only the computers read, live apart.
     modelled = [*PROFILE_COUNTS, *(f"faced_{r}" for r in range(21))]
     modelled += [f"called_{r}" for r in range(21)]
-    assert list(TOTALS_COLUMNS) == [*CARD_COLUMNS, *modelled]
+    assert list(PROFILE_COLUMNS) == modelled
 
 
 async def test_close_is_idempotent_and_final(database_url: str) -> None:

@@ -18,7 +18,7 @@ from .base import (
 from .db import SqliteStorage
 from .factory import database_url, open_storage
 from .leaderboard import MINIMUMS, STATS, Stat, period_key
-from .migrations import MIGRATIONS, SCHEMA_VERSION, TOTALS_COLUMNS
+from .migrations import MIGRATIONS, PROFILE_COLUMNS, SCHEMA_VERSION, TOTALS_COLUMNS
 from .models import (
     GAME_STATUSES,
     OPEN_STATUSES,
@@ -40,6 +40,7 @@ __all__ = [
     "MIGRATIONS",
     "MINIMUMS",
     "OPEN_STATUSES",
+    "PROFILE_COLUMNS",
     "SCHEMA_VERSION",
     "STATS",
     "TOTALS_COLUMNS",

@@ -18,9 +18,8 @@ from typing import Any, ClassVar, Self
 import orjson
 
 from .leaderboard import LeaderboardQueries, period_key
-from .migrations import MIGRATIONS, TOTALS_COLUMNS, Migration
+from .migrations import MIGRATIONS, PROFILE_COLUMNS, TOTALS_COLUMNS, Migration
 from .models import (
-    CARD_COLUMNS,
     GAME_STATUSES,
     OPEN_STATUSES,
     Event,
@@ -86,12 +85,13 @@ DATA_TABLES: dict[str, tuple[str, ...]] = {
     ),
     "claim_counts": ("guild_id", "user_id", "claim", "n"),
     "catches": ("guild_id", "caught_id", "catcher_id", "n"),
+    "play_profiles": ("guild_id", "user_id", *PROFILE_COLUMNS),
 }
 #: How many of each table's leading columns are its primary key: a copy reads rows in
 #: key order, so PostgreSQL stores each leaderboard bucket's rows together on disk (as
 #: SQLite's WITHOUT ROWID tables always do), which keeps a leaderboard's scan short.
 KEY_COLUMNS = {"games": 1, "game_events": 2, "stat_buckets": 4, "rounds": 1,
-               "claim_counts": 3, "catches": 3}  # fmt: skip
+               "claim_counts": 3, "catches": 3, "play_profiles": 2}  # fmt: skip
 
 
 class Storage(LeaderboardQueries):
@@ -229,13 +229,13 @@ class Storage(LeaderboardQueries):
     async def player_totals(self, guild_id: int, user_id: int) -> PlayerTotals:
         """A player's counters in one guild; all zero for someone who never played there."""
         row = await self._fetchone(
-            f"SELECT {', '.join(CARD_COLUMNS)} FROM stat_buckets"
+            f"SELECT {', '.join(TOTALS_COLUMNS)} FROM stat_buckets"
             " WHERE guild_id = ? AND channel_id = 0 AND period = 'all' AND user_id = ?",
             (guild_id, user_id),
         )
         if row is None:
             return PlayerTotals(guild_id, user_id)
-        return PlayerTotals(guild_id, user_id, **{k: int(row[k]) for k in CARD_COLUMNS})
+        return PlayerTotals(guild_id, user_id, **{k: int(row[k]) for k in TOTALS_COLUMNS})
 
     # ------------------------------------------------- copying (python -m bot migrate-db)
 
@@ -385,19 +385,70 @@ def totals_upserts(
     channel_id: int | None,
 ) -> list[tuple[str, tuple[Any, ...]]]:
     """Every bucket upsert of a move, in key order (so concurrent moves on PostgreSQL lock
-    shared rows in the same order and never deadlock)."""
+    shared rows in the same order and never deadlock), then each player's profile upsert
+    (`play_profiles`), in key order too."""
     scopes = [0] if channel_id is None else [0, channel_id]
     periods = bucket_periods(stamp)
     upserts: list[tuple[str, tuple[Any, ...]]] = []
+    profiles: list[tuple[str, tuple[Any, ...]]] = []
     for (guild_id, user_id), deltas in sorted((totals_deltas or {}).items()):
-        sql, values = totals_upsert(deltas)
-        upserts += [
-            (sql, (guild_id, scope, period, user_id, *values))
-            for scope in scopes
-            for period in periods
-        ]
+        counters, profile = split_deltas(deltas)
+        if counters:
+            sql, values = totals_upsert(counters)
+            upserts += [
+                (sql, (guild_id, scope, period, user_id, *values))
+                for scope in scopes
+                for period in periods
+            ]
+        if profile:
+            sql, values = profile_upsert(profile)
+            profiles.append((sql, (guild_id, user_id, *values)))
     upserts.sort(key=lambda upsert: upsert[1][:4])
-    return upserts
+    return upserts + profiles
+
+
+_PROFILE_SET = frozenset(PROFILE_COLUMNS)
+
+
+def split_deltas(deltas: Mapping[str, int]) -> tuple[dict[str, int], dict[str, int]]:
+    """A player's changes to the leaderboards' counters, and to their play profile."""
+    counters = {c: n for c, n in deltas.items() if c not in _PROFILE_SET}
+    profile = {c: n for c, n in deltas.items() if c in _PROFILE_SET}
+    return counters, profile
+
+
+def profile_rows(
+    totals_deltas: Mapping[PlayerKey, Mapping[str, int]] | None,
+) -> list[tuple[int, ...]]:
+    """The profile changes of a move as whole `play_profiles` rows (key, then every
+    counter in `PROFILE_COLUMNS` order, 0 where unchanged), in key order."""
+    rows = []
+    for (guild_id, user_id), deltas in sorted((totals_deltas or {}).items()):
+        _, profile = split_deltas(deltas)
+        if profile:
+            profile_upsert(profile)  # the same checks
+            rows.append((guild_id, user_id, *(int(profile.get(c, 0)) for c in PROFILE_COLUMNS)))
+    return rows
+
+
+def profile_upsert(deltas: Mapping[str, int]) -> tuple[str, tuple[int, ...]]:
+    """One player's profile changes as an upsert and its values (after the key)."""
+    columns = tuple(c for c in PROFILE_COLUMNS if c in deltas)
+    for column, value in deltas.items():
+        if not isinstance(value, int) or isinstance(value, bool):
+            raise TypeError(f"delta for {column!r} must be an int, got {value!r}")
+    return _profile_sql(columns), tuple(deltas[c] for c in columns)
+
+
+@functools.lru_cache(maxsize=256)
+def _profile_sql(columns: tuple[str, ...]) -> str:
+    names = ", ".join(columns)
+    marks = ", ".join("?" for _ in columns)
+    updates = ", ".join(f"{c} = play_profiles.{c} + excluded.{c}" for c in columns)
+    return (
+        f"INSERT INTO play_profiles (guild_id, user_id, {names}) VALUES (?, ?, {marks})"
+        f" ON CONFLICT (guild_id, user_id) DO UPDATE SET {updates}"
+    )
 
 
 def bucket_rows(
@@ -411,7 +462,10 @@ def bucket_rows(
     scopes = [0] if channel_id is None else [0, channel_id]
     periods = bucket_periods(stamp)
     rows: list[tuple[Any, ...]] = []
-    for (guild_id, user_id), deltas in (totals_deltas or {}).items():
+    for (guild_id, user_id), every in (totals_deltas or {}).items():
+        deltas, _ = split_deltas(every)
+        if not deltas:
+            continue
         totals_upsert(deltas)  # the same checks
         values = tuple(int(deltas.get(c, 0)) for c in TOTALS_COLUMNS)
         rows += [

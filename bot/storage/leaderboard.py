@@ -17,7 +17,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .migrations import TOTALS_COLUMNS
+from .migrations import PROFILE_COLUMNS, TOTALS_COLUMNS
 from .models import Ranked, RoundRecord
 
 
@@ -168,26 +168,30 @@ class LeaderboardQueries:
     async def player_records(
         self, guild_id: int, user_ids: list[int]
     ) -> dict[int, tuple[dict[str, int], int]]:
-        """Per player in a server, all time: their stored counters (column -> value) and
-        how many claims they made. What a computer player reads of the others at its table
-        (README, Playing against the computer): public statistics only."""
+        """Per player in a server, all time: their stored counters (column -> value, the
+        play profile's included) and how many claims they made. What a computer player
+        reads of the others at its table (README, Playing against the computer): public
+        statistics only."""
         if not user_ids:
             return {}
         marks = ", ".join("?" for _ in user_ids)
-        columns = ", ".join(f"b.{c}" for c in TOTALS_COLUMNS)
+        names = (*TOTALS_COLUMNS, *PROFILE_COLUMNS)
+        columns = ", ".join(
+            [*(f"b.{c}" for c in TOTALS_COLUMNS), *(f"COALESCE(p.{c}, 0)" for c in PROFILE_COLUMNS)]
+        )
         rows = await self._fetchall(
             f"SELECT b.user_id, COALESCE(c.n, 0), {columns} FROM stat_buckets b"
             " LEFT JOIN (SELECT user_id, SUM(n) AS n FROM claim_counts WHERE guild_id = ?"
             " GROUP BY user_id) c ON c.user_id = b.user_id"
+            " LEFT JOIN play_profiles p ON p.guild_id = b.guild_id AND p.user_id = b.user_id"
             " WHERE b.guild_id = ? AND b.channel_id = 0 AND b.period = 'all'"
             f" AND b.user_id IN ({marks})",
             (guild_id, guild_id, *user_ids),
         )
         return {
-            int(row[0]): ({c: int(v) for c, v in zip(TOTALS_COLUMNS, row[2:], strict=True)},
-                          int(row[1]))
+            int(row[0]): ({c: int(v) for c, v in zip(names, row[2:], strict=True)}, int(row[1]))
             for row in rows
-        }  # fmt: skip
+        }
 
     async def favourite_claim(self, guild_id: int, user_id: int) -> tuple[str, int] | None:
         row = await self._fetchone(
@@ -218,12 +222,14 @@ class LeaderboardQueries:
         ]
 
     async def reset_guild_stats(self, guild_id: int) -> int:
-        """Wipe a server's leaderboard (counters, claims, nemeses); history stays."""
+        """Wipe a server's leaderboard (counters, claims, nemeses, play profiles); history
+        stays."""
         counts = await self._write(
             [
                 ("DELETE FROM stat_buckets WHERE guild_id = ?", (guild_id,)),
                 ("DELETE FROM claim_counts WHERE guild_id = ?", (guild_id,)),
                 ("DELETE FROM catches WHERE guild_id = ?", (guild_id,)),
+                ("DELETE FROM play_profiles WHERE guild_id = ?", (guild_id,)),
             ]
         )
         return counts[0]

@@ -145,7 +145,7 @@ _V4_CAUSED_COLUMNS: tuple[str, ...] = (
     "lives_caused",
 )
 
-# Counters added by step 6: how a player claims and answers, what the expert computer
+# Counters of step 6: how a player claims and answers, what the expert computer
 # models them by (README, What each statistic counts, and when). Claims made knowing the
 # dice, against the lowest valid claim, counted when those dice are shown (or the game
 # is over); claims answered and called, by the claim's rank, counted when answered.
@@ -161,9 +161,13 @@ _V6_PROFILE_COLUMNS: tuple[str, ...] = (
     *(f"called_{rank}" for rank in range(21)),
 )
 
-# Every per-player counter, in schema order. Also the whitelist `save_move` checks delta
-# keys against, since a column name cannot be a bound SQL parameter.
-TOTALS_COLUMNS: tuple[str, ...] = _V3_TOTALS_COLUMNS + _V4_CAUSED_COLUMNS + _V6_PROFILE_COLUMNS
+# Every per-player counter of the leaderboards, in schema order. Also the whitelist
+# `save_move` checks delta keys against, since a column name cannot be a bound SQL
+# parameter.
+TOTALS_COLUMNS: tuple[str, ...] = _V3_TOTALS_COLUMNS + _V4_CAUSED_COLUMNS
+# The counters of how a player plays, whitelisted the same way: kept all time per server
+# in a narrow table of their own, so the leaderboards' buckets stay as short as before.
+PROFILE_COLUMNS: tuple[str, ...] = _V6_PROFILE_COLUMNS
 
 # Step 4: leaderboards by channel and by period. Every counter is kept per bucket:
 # (guild, channel or 0 for the whole server, period: 'all', 'm2026-11' or 'w2026-W48').
@@ -179,7 +183,7 @@ _V4_STAT_BUCKETS: Migration = (
         "    user_id    {INT} NOT NULL,\n"
         + "".join(
             f"    {column} {{INT}} NOT NULL DEFAULT 0 CHECK ({column} >= 0),\n"
-            for column in _V3_TOTALS_COLUMNS + _V4_CAUSED_COLUMNS
+            for column in TOTALS_COLUMNS
         )
         + "    PRIMARY KEY (guild_id, channel_id, period, user_id)\n"
         "){WITHOUT_ROWID}"
@@ -233,13 +237,20 @@ _V5_MOVE_NUMBERS: Migration = (
     Sql(None, "ALTER TABLE stat_buckets SET (fillfactor = 80)"),
 )
 
-# Step 6: the counters of how each player claims and answers (`_V6_PROFILE_COLUMNS`).
-_V6_PROFILES: Migration = tuple(
+# Step 6: the counters of how each player claims and answers (`PROFILE_COLUMNS`), per
+# server and all time only: what the computer players read, never a leaderboard.
+_V6_PROFILES: Migration = (
     portable(
-        f"ALTER TABLE stat_buckets ADD COLUMN {column} {{INT}} NOT NULL DEFAULT 0"
-        f" CHECK ({column} >= 0)"
-    )
-    for column in _V6_PROFILE_COLUMNS
+        "CREATE TABLE play_profiles (\n"
+        "    guild_id {INT} NOT NULL,\n"
+        "    user_id  {INT} NOT NULL,\n"
+        + "".join(
+            f"    {column} {{INT}} NOT NULL DEFAULT 0 CHECK ({column} >= 0),\n"
+            for column in _V6_PROFILE_COLUMNS
+        )
+        + "    PRIMARY KEY (guild_id, user_id)\n"
+        "){WITHOUT_ROWID}"
+    ),
 )
 
 MIGRATIONS: tuple[Migration, ...] = (

@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, fields
+from dataclasses import dataclass
 from typing import Any, Literal
 
 from .migrations import TOTALS_COLUMNS
@@ -68,15 +68,7 @@ class PlayerTotals:
 
     def as_dict(self) -> dict[str, int]:
         """The counters alone, keyed by column name (handy for rendering and tests)."""
-        return {column: getattr(self, column) for column in CARD_COLUMNS}
-
-
-#: The counters a player's card and /stats show: every stored counter but those that
-#: only model how someone plays for the computer players (README, Leaderboard and stats).
-CARD_COLUMNS: tuple[str, ...] = tuple(
-    f.name for f in fields(PlayerTotals) if f.name not in ("guild_id", "user_id")
-)
-assert set(CARD_COLUMNS) <= set(TOTALS_COLUMNS)
+        return {column: getattr(self, column) for column in TOTALS_COLUMNS}
 
 
 @dataclass(frozen=True, slots=True)

@@ -37,12 +37,13 @@ from .base import (
     event_rows,
     move_checks,
     new_game_checks,
+    profile_rows,
     round_rows,
     stale_or_missing,
     update_game,
 )
 from .dialect import arguments, numbered
-from .migrations import MIGRATIONS, TOTALS_COLUMNS, Migration, statements
+from .migrations import MIGRATIONS, PROFILE_COLUMNS, TOTALS_COLUMNS, Migration, statements
 from .models import Event, GameRecord, GameStatus, MoveStats, PlayerKey
 from .url import DatabaseUrl
 
@@ -168,6 +169,7 @@ class PostgresStorage(Storage):
         rows = event_rows(events)
         stamp = float(self._clock() if now is None else now)
         buckets = bucket_rows(totals_deltas, stamp, channel_id)
+        profiles = profile_rows(totals_deltas)
         async with self._connection() as conn, conn.transaction():
             # Writers of one channel queue here until the one before them commits.
             if channel_id is not None:
@@ -183,6 +185,8 @@ class PostgresStorage(Storage):
             )
             seqs = await self._append_events(conn, game_id, rows, stamp, found[2])
             await self._add_totals(conn, buckets)
+            if profiles:
+                await conn.execute(_UPSERT_PROFILES, *zip(*profiles, strict=True))
             if stats is not None:
                 await self._add_stats(conn, game_id, stats, stamp, found[0], found[1])
         return seqs
@@ -307,6 +311,14 @@ _UPSERT_BUCKETS = (
     )
     + ") ON CONFLICT (guild_id, channel_id, period, user_id) DO UPDATE SET "
     + ", ".join(f"{c} = stat_buckets.{c} + excluded.{c}" for c in TOTALS_COLUMNS)
+)
+
+_PROFILE_ROW = ("guild_id", "user_id", *PROFILE_COLUMNS)
+_UPSERT_PROFILES = (
+    f"INSERT INTO play_profiles ({', '.join(_PROFILE_ROW)}) SELECT * FROM unnest("
+    + ", ".join(f"${n}::bigint[]" for n, _ in enumerate(_PROFILE_ROW, start=1))
+    + ") ON CONFLICT (guild_id, user_id) DO UPDATE SET "
+    + ", ".join(f"{c} = play_profiles.{c} + excluded.{c}" for c in PROFILE_COLUMNS)
 )
 
 
