@@ -434,9 +434,7 @@ def profile_rows(
 def profile_upsert(deltas: Mapping[str, int]) -> tuple[str, tuple[int, ...]]:
     """One player's profile changes as an upsert and its values (after the key)."""
     columns = tuple(c for c in PROFILE_COLUMNS if c in deltas)
-    for column, value in deltas.items():
-        if not isinstance(value, int) or isinstance(value, bool):
-            raise TypeError(f"delta for {column!r} must be an int, got {value!r}")
+    _check_counts(deltas)
     return _profile_sql(columns), tuple(deltas[c] for c in columns)
 
 
@@ -480,10 +478,14 @@ def totals_upsert(deltas: Mapping[str, int]) -> tuple[str, tuple[int, ...]]:
     the parameters); column names come only from the whitelist. Checked once per player,
     then used for each of its buckets."""
     columns = _ordered_columns(tuple(deltas))
+    _check_counts(deltas)
+    return upsert_sql(columns), tuple(deltas[c] for c in columns)
+
+
+def _check_counts(deltas: Mapping[str, int]) -> None:
     for column, value in deltas.items():
         if not isinstance(value, int) or isinstance(value, bool):
             raise TypeError(f"delta for {column!r} must be an int, got {value!r}")
-    return upsert_sql(columns), tuple(deltas[c] for c in columns)
 
 
 _TOTALS_SET = frozenset(TOTALS_COLUMNS)
