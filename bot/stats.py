@@ -39,7 +39,6 @@ def stored_id(player: str | None) -> int | None:
 
 
 TOP_CODE = "21"
-TOP_RANK = 20
 _CLAIMS = frozenset({Kind.CLAIMED, Kind.PASSED})
 
 
@@ -165,12 +164,12 @@ def _count(events: Iterable[Event], game: Game, cup_before: Roll | None, counter
             if cup is not None and game.is_bluff(cup, from_code(data["claim"])):
                 counter.under_cup(player, "bluffs_made")
             if kind is Kind.CLAIMED and cup is not None and game.claim_how == "seen":
-                _count_seen_claim(counter, player, RANK[cup], _floor(game, game.claim_over),
+                _count_seen_claim(counter, player, RANK[cup], game.lowest_claim(game.claim_over),
                                   RANK[from_code(data["claim"])])  # fmt: skip
         elif kind is Kind.ACCEPTED and player is not None:
             counter.public(player, f"faced_{RANK[from_code(data['claim'])]}")
         elif kind is Kind.FOLDED and player is not None and cup is not None:
-            if RANK[cup] < _floor(game, from_code(data["claim"])):
+            if RANK[cup] < game.lowest_claim(from_code(data["claim"])):
                 counter.under_cup(player, "forced_folds")
         elif kind is Kind.REVEAL and player is not None:
             counter.lifted()
@@ -188,14 +187,6 @@ def _count(events: Iterable[Event], game: Game, cup_before: Roll | None, counter
                     counter.public(member, "games_played")
             if data.get("winner"):
                 counter.public(data["winner"], "games_won")
-
-
-def _floor(game: Game, over: Roll | None) -> int:
-    """The rank of the lowest claim valid over ``over`` (None: a round's first claim)."""
-    if over is None:
-        return 0 if game.options.three_one == "low" else 1
-    tie = game.options.ties or RANK[over] == TOP_RANK
-    return RANK[over] if tie else RANK[over] + 1
 
 
 def _count_seen_claim(counter: _Counter, player: str, dice: int, floor: int, claim: int) -> None:

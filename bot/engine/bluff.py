@@ -45,15 +45,15 @@ class BluffMixin(TableMixin):
         The rolls are in rank order, so the valid ones are a tail of that order: found by
         where it starts rather than by testing all 21 (this runs for every button drawn).
         """
-        start = 0
-        if self.standing is not None:
-            standing = RANK[self.standing]
-            tie = self.options.ties or self.standing == TOP
-            start = standing if tie else standing + 1
-        tail = ORDER[start:]
-        if start == 0 and self.options.three_one != "low":
-            return list(tail[1:])  # a 3-1 that is no result is never a claim
-        return list(tail)
+        return list(ORDER[self.lowest_claim(self.standing) :])
+
+    def lowest_claim(self, over: Roll | None) -> int:
+        """The rank of the lowest claim valid over ``over`` (None: a round's first claim,
+        where a 3-1 that is no result is never a claim)."""
+        if over is None:
+            return 0 if self.options.three_one == "low" else 1
+        tie = self.options.ties or over == TOP
+        return RANK[over] if tie else RANK[over] + 1
 
     def is_bluff(self, cup: Roll, claim: Roll) -> bool:
         """Whether claiming ``claim`` over ``cup`` claims more than is there: a claim wins
