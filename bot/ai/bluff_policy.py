@@ -53,7 +53,6 @@ class Policy:
         self.iterations: int = document["solver"]["iterations"]
         #: What starting the next round is worth, in round outcomes (the caller starts it).
         self.start_value: float = document.get("start_value", 0.0)
-        self._roll_value: dict[str, float] = document.get("roll_value", {})
 
         self._start = _actions(document["start"])
         self._tables: dict[str, dict[str, Distribution]] = {
@@ -75,10 +74,6 @@ class Policy:
         if s >= TOP:
             return [TOP]
         return list(range(max(s if self.ties else s + 1, self.lowest), TOP + 1))
-
-    def roll_value(self, s: int | None) -> float:
-        """What rolling against the standing claim ``s`` is worth to the roller."""
-        return self._roll_value.get(_s_key(s), 0.0)
 
     def _look(self, table: str, key: str) -> Distribution | None:
         row = self._tables[table].get(key)

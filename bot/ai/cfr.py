@@ -725,13 +725,6 @@ def settle_start_value(
     return value
 
 
-def roll_values(g: Game, prof: Profile) -> dict[str, float]:
-    """Per standing claim, what rolling against it is worth to the roller under ``prof``:
-    what the expert weighs against calling when she plays to what she knows of someone."""
-    vcs = _values(g, prof).v["claim_seen"]
-    return {_s_key(s): round(float(g.p @ vcs[s]), 6) for s in _levels()}
-
-
 def solve(
     preset: str, iterations: int, report: Callable[[str], None] | None = None,
     start_value: float | None = None,
@@ -783,7 +776,6 @@ def solve(
         },
         "value_for_starter": round(shipped.value, 9),
         "start_value": start_value,
-        "roll_value": roll_values(g, from_tables(g, tables)),
         "prune_below": PRUNE,
         **tables,
     }
