@@ -154,9 +154,7 @@ class Statistics:
     def records(self, game: Game) -> dict[str, Record]:
         """What the dealer reads of the players at ``game``'s table: nothing at an
         open-roll table, else ``knowledge.stored_records`` from these statistics."""
-        if not game.bluffing:
-            return {}
-        return _now(knowledge.stored_records(self, GUILD, game.players))
+        return _now(knowledge.stored_records(self, GUILD, game))
 
 
 #: The one server an arena pairing plays on.

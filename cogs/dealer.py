@@ -642,11 +642,8 @@ class Dealer:
         """What this server's stored statistics say of the people at a bluffing table:
         public facts only (README, Leaderboard and stats). Computers' own records are
         not read: their play is the same for everyone."""
-        game = table.game
-        if not game.bluffing:
-            return {}
         try:
-            return await knowledge.stored_records(self.bot.storage, table.guild_id, game.players)
+            return await knowledge.stored_records(self.bot.storage, table.guild_id, table.game)
         except Exception:
             log.exception("could not read the players' statistics")
             return {}

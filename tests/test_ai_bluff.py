@@ -227,7 +227,10 @@ async def stored(tmp_path: Path, preset: str) -> dict[str, Record]:
                 mover = live.game.to_move
                 moves = [m for m in live.game.legal_actions(mover) if m.act not in LEAVING]
                 await service.act(channel, mover, rng.choice(moves), now)
-        return await knowledge.stored_records(storage, guild, [THEM, "222", ME])
+        seated = Game.create(preset, THEM, table(preset).options.to_dict())
+        seated.join("222")
+        seated.add_computer(THEM, ME)
+        return await knowledge.stored_records(storage, guild, seated)
     finally:
         await storage.close()
 

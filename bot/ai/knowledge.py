@@ -18,7 +18,7 @@ counter: the no-cheating tests swap those dice and check the decision never chan
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping
+from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
@@ -86,12 +86,13 @@ class Records(Protocol):
     ) -> dict[int, tuple[dict[str, int], int]]: ...
 
 
-async def stored_records(
-    storage: Records, guild_id: int, players: Iterable[str]
-) -> dict[str, Record]:
-    """The records of the people among ``players`` (Discord ids) from this server's stored
-    statistics, keyed like the game's players. Computers are left out: their play does
-    not depend on who they are, so there is nothing to learn of them."""
-    people = [int(p) for p in players if p.isdigit()]
+async def stored_records(storage: Records, guild_id: int, game: Game) -> dict[str, Record]:
+    """The records of the people at ``game``'s table (Discord ids) from this server's
+    stored statistics, keyed like the game's players; none at an open-roll table, where
+    every roll is public and the computers need nobody's. Computers are left out: their
+    play does not depend on who they are, so there is nothing to learn of them."""
+    if not game.bluffing:
+        return {}
+    people = [int(p) for p in game.players if p.isdigit()]
     found = await storage.player_records(guild_id, people)
     return {str(uid): Record.from_totals(totals, claims) for uid, (totals, claims) in found.items()}
