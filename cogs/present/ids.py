@@ -28,22 +28,33 @@ _TOOL = re.compile(
     r"(?P<game>\d{1,19}):(?P<n>\d{1,9}):(?P<tool>[a-z]{1,10})(?:\.(?P<arg>\w{1,64}))?"
 )
 OUTDATED = "button-outdated"
+#: The largest game id storage can hold (a signed 64-bit column): a forged id past it is
+#: no game of ours, and must be refused here rather than overflow a database query.
+MAX_GAME_ID = 2**63 - 1
+
+
+def _game(m: re.Match[str] | None) -> int | None:
+    game = int(m["game"]) if m else None
+    return game if game is not None and game <= MAX_GAME_ID else None
 
 
 def read_move(rest: str) -> tuple[int, int, str] | None:
     """(game, move number, encoded move) of a move button, or None if it isn't one."""
     m = _MOVE.fullmatch(rest)
-    return (int(m["game"]), int(m["n"]), m["move"]) if m else None
+    game = _game(m)
+    return (game, int(m["n"]), m["move"]) if m and game is not None else None
 
 
 def read_menu(rest: str) -> tuple[int, int, str] | None:
     m = _MENU.fullmatch(rest)
-    return (int(m["game"]), int(m["n"]), m["act"]) if m else None
+    game = _game(m)
+    return (game, int(m["n"]), m["act"]) if m and game is not None else None
 
 
 def read_tool(rest: str) -> tuple[int, int, str, str] | None:
     m = _TOOL.fullmatch(rest)
-    return (int(m["game"]), int(m["n"]), m["tool"], m["arg"] or "") if m else None
+    game = _game(m)
+    return (game, int(m["n"]), m["tool"], m["arg"] or "") if m and game is not None else None
 
 
 #: Tools: buttons that show something privately or open a new table, never a move.
