@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.present.i18n import language_of, talk
 from cogs.translate import CatalogTranslator
 
 from . import collector
@@ -97,7 +98,11 @@ class MexicanBot(commands.Bot):
     ) -> None:
         """One place that turns a failed command into a clear private answer; a command
         that already answered gets a follow-up, never a second response."""
-        if isinstance(error, app_commands.NoPrivateMessage):
+        if isinstance(error, app_commands.CommandNotFound):
+            # A renamed or removed command still in someone's client: theirs to retype.
+            log.info("unknown command /%s", error.name)
+            text = talk(language_of(interaction.locale))("command-unknown")
+        elif isinstance(error, app_commands.NoPrivateMessage):
             text = "This command works in server channels only."
         elif isinstance(error, app_commands.MissingPermissions):
             text = "You don't have the permission this command needs."

@@ -301,6 +301,7 @@ back-after-restart = ♻️ Der Bot wurde neu gestartet; das Spiel geht weiter.
 claim-typed = Eine Ansage tippst du als Text, z. B. 65.
 peek-open = In diesem Spiel sind alle Würfe offen: schau auf den Tisch.
 button-outdated = Der Button ist von einer älteren Version des Bots: nimm die neueste Nachricht.
+command-unknown = Diesen Befehl kenne ich nicht (mehr): er wurde umbenannt oder entfernt. Tipp / für die aktuellen Befehle.
 menu-done = Erledigt.
 
 ## Slash commands: names (lower case, no spaces, at most 32 characters) and descriptions

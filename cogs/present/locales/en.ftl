@@ -287,6 +287,7 @@ back-after-restart = ♻️ The bot restarted; the game goes on.
 claim-typed = A claim is typed as text, e.g. 65.
 peek-open = Every roll is open in this game: see the table.
 button-outdated = That button is from an older version of the bot: use the latest message.
+command-unknown = I don't know that command (any more): it was renamed or removed. Type / to see the current ones.
 menu-done = Done.
 
 ## Slash commands: names (lower case, no spaces, at most 32 characters) and descriptions

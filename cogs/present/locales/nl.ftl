@@ -314,6 +314,7 @@ back-after-restart = ♻️ De bot is herstart; het spel gaat door.
 claim-typed = Een bod typ je als tekst, bv. 65.
 peek-open = Elke worp is open in dit spel: kijk op tafel.
 button-outdated = Die knop komt van een oudere versie van de bot: gebruik het laatste bericht.
+command-unknown = Dat commando ken ik niet (meer): het is hernoemd of verwijderd. Typ / om de huidige te zien.
 menu-done = Klaar.
 
 ## Slash commands: names (lower case, no spaces, at most 32 characters) and descriptions
