@@ -46,6 +46,10 @@ class ChannelBusy(GameError):
     pass
 
 
+class MovedElsewhere(StaleAction):
+    """Another process stored a move on this game first; the table has been reloaded."""
+
+
 @dataclass(slots=True)
 class TableMeta:
     """What the bot keeps beside the engine's state: the sealed cup and the turn clock."""
@@ -159,6 +163,9 @@ class TableService:
         self.owns = owns
         self.tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
+        #: Told of a table read back from the database because another process moved it
+        #: (the bot re-arms its turn timer and computer players from it).
+        self.on_reload: Callable[[Table], None] | None = None
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -218,7 +225,9 @@ class TableService:
         rematch_of: int | None = None, invited: tuple[str, ...] = (), language: str = "en",
     ) -> Outcome:  # fmt: skip
         """Open a lobby: the game and its first log entry are stored in one transaction."""
-        if channel_id in self.tables:
+        if channel_id in self.tables and not (
+            await self.refresh_quietly(channel_id) and channel_id not in self.tables
+        ):
             raise ChannelBusy("A game is already running in this channel: join it or /endgame.")
         game = Game.create(preset, host, options)
         table = Table(0, guild_id, channel_id, game)
@@ -235,6 +244,8 @@ class TableService:
                 events=[("move", opened)],
             )  # fmt: skip
         except ChannelBusyError as err:
+            # Opened by another process: this one now knows it, so moves there are played.
+            await self.refresh_quietly(channel_id)
             raise ChannelBusy("A game is already running in this channel.") from err
         table.game_id = record.id
         self.tables[channel_id] = table
@@ -261,11 +272,33 @@ class TableService:
 
         ``expect_game`` and ``expect_move`` are what a button was drawn for: a button of
         another game, or of an earlier turn, is refused and changes nothing.
+
+        A refusal is never decided on a copy the database has left behind (README,
+        Running at scale): before one is given, the stored move number is read; if the
+        database is ahead (another process moved, opened or ended the game), the table is
+        reloaded and the move decided again, once.
         """
         if move.act in BOT_ONLY:  # only the turn timer times a player out (``expire``)
             raise IllegalMove("button-not-ours")
         if move.act is Act.ADD_COMPUTER and persona_of(move.to or "") is None:
             raise IllegalMove("no-such-computer")
+        try:
+            return await self._decide(
+                channel_id, player, move, now, expect_move, expect_game, force, name
+            )
+        except MovedElsewhere:
+            pass  # already reloaded from the database
+        except GameError:
+            if not await self.refresh_quietly(channel_id):
+                raise
+        return await self._decide(
+            channel_id, player, move, now, expect_move, expect_game, force, name
+        )
+
+    async def _decide(
+        self, channel_id: int, player: str, move: Move, now: float, expect_move: int | None,
+        expect_game: int | None, force: bool, name: str | None,
+    ) -> Outcome:  # fmt: skip
         table = self.tables.get(channel_id)
         if expect_game is not None and (table is None or table.game_id != expect_game):
             # worded by the presenter: the engine knows nothing of games before this one
@@ -273,6 +306,51 @@ class TableService:
         return await self._apply(
             channel_id, player, move, now, expect_move=expect_move, force=force, name=name,
         )  # fmt: skip
+
+    async def current(self, channel_id: int) -> Table | None:
+        """The channel's table as stored: checked against the database first, so "no game
+        here" or what a table shows is never an answer from a copy another process has
+        moved past. Storage that can't be read leaves the copy as it is."""
+        await self.refresh_quietly(channel_id)
+        return self.tables.get(channel_id)
+
+    async def refresh_quietly(self, channel_id: int) -> bool:
+        """`refresh`, but a database that can't be read now changes nothing (the answer
+        then stands on this process's copy, as before a database existed to ask)."""
+        try:
+            return await self.refresh(channel_id)
+        except Exception:
+            log.warning("could not check channel %s against the database", channel_id)
+            return False
+
+    async def refresh(self, channel_id: int) -> bool:
+        """Bring this process's copy of the channel's game up to the stored one: the same
+        game at a later move, another game (opened elsewhere), or none (ended elsewhere).
+        True if the copy changed; call it under the channel's lock."""
+        head = await self.storage.channel_head(channel_id)
+        table = self.tables.get(channel_id)
+        if head == ((table.game_id, table.stored_move) if table is not None else None):
+            return False
+        record = await self.storage.get_game(head[0]) if head is not None else None
+        if record is None or record.status == "over":
+            self.tables.pop(channel_id, None)
+            return table is not None
+        try:
+            if table is not None and table.game_id == record.id:
+                table.restore(record.state_json)
+                table.saved, table.stored_move = record.state_json, record.move_no
+            else:
+                table = Table.from_record(
+                    record.id, record.guild_id, record.channel_id, record.state_json,
+                    record.move_no,
+                )  # fmt: skip
+                self.tables[channel_id] = table
+        except (ValueError, KeyError) as err:
+            log.error("game %s could not be loaded: %s", record.id, err)
+            return False
+        if self.on_reload is not None:
+            self.on_reload(table)
+        return True
 
     async def expire(self, channel_id: int, move_no: int, now: float) -> Outcome | None:
         async with self.lock(channel_id):
@@ -345,8 +423,8 @@ class TableService:
             # Another process stored a move first: this one did not happen, and what this
             # process knew of the table is out of date.
             table.restore(table.saved)
-            await self._reload(channel_id, table)
-            raise StaleAction("moved-elsewhere") from err
+            await self.refresh_quietly(channel_id)
+            raise MovedElsewhere("moved-elsewhere") from err
         except BaseException:
             # Not stored means not played: put the table back as it was last stored.
             table.restore(table.saved)
@@ -356,32 +434,6 @@ class TableService:
         if game.phase == "over":
             self.tables.pop(channel_id, None)
         return outcome
-
-    async def _reload(self, channel_id: int, table: Table) -> None:
-        """Read the channel's game back from storage after another process moved it: the
-        same game at its new state, or the channel's new game, or none. If storage can't
-        be read now, the table stays as it was; the next move is refused the same way and
-        tries again."""
-        try:
-            record = await self.storage.get_game(table.game_id)
-            if record is not None and record.status != "over":
-                table.restore(record.state_json)
-                table.saved, table.stored_move = record.state_json, record.move_no
-                return
-            current = await self.storage.get_game_for_channel(channel_id)
-        except Exception:
-            log.exception("game %s could not be reloaded", table.game_id)
-            return
-        if self.tables.get(channel_id) is table:
-            del self.tables[channel_id]
-        if current is not None:
-            try:
-                self.tables[channel_id] = Table.from_record(
-                    current.id, current.guild_id, current.channel_id, current.state_json,
-                    current.move_no,
-                )  # fmt: skip
-            except (ValueError, KeyError) as err:
-                log.error("game %s could not be loaded: %s", current.id, err)
 
     def _update_meta(self, table: Table, outcome: Outcome, now: float) -> None:
         game, meta = table.game, table.meta

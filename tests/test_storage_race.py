@@ -81,17 +81,20 @@ async def test_two_processes_racing_one_move_exactly_one_wins(
     old, new = processes
     game_id = await started(old, new)
     mover = old.get(CHANNEL).game.to_move  # type: ignore[union-attr]
+    drawn = old.get(CHANNEL).game.move_no  # type: ignore[union-attr]
     assert mover is not None
 
+    # The same button, drawn for the same move, clicked through both processes.
     results = await asyncio.gather(
-        old.act(CHANNEL, mover, Move(Act.ROLL), 3.0),
-        new.act(CHANNEL, mover, Move(Act.ROLL), 3.0),
+        old.act(CHANNEL, mover, Move(Act.ROLL), 3.0, expect_move=drawn),
+        new.act(CHANNEL, mover, Move(Act.ROLL), 3.0, expect_move=drawn),
         return_exceptions=True,
     )
     won = [r for r in results if isinstance(r, Outcome)]
     lost = [r for r in results if isinstance(r, BaseException)]
     assert len(won) == 1 and len(lost) == 1
-    assert isinstance(lost[0], StaleAction) and lost[0].key == "moved-elsewhere"
+    # Decided again on the stored table, the click is for a move already made: stale.
+    assert isinstance(lost[0], StaleAction) and lost[0].key != "moved-elsewhere", lost[0]
     events = await old.storage.events(game_id)
     assert sum(1 for e in events if e.kind == Kind.ROLLED) == 1
     await assert_consistent(old.storage, game_id, old, new)
@@ -103,6 +106,63 @@ async def test_two_processes_racing_one_move_exactly_one_wins(
     after = await loser.act(CHANNEL, table.game.to_move or mover, Move(Act.STAND), 4.0)
     assert isinstance(after, Outcome)
     await assert_consistent(loser.storage, game_id, loser)
+
+
+async def test_a_move_refused_by_the_database_is_decided_again_on_the_stored_table(
+    processes: tuple[TableService, TableService],
+) -> None:
+    """A slash command names no move number: when another process stored a move first,
+    the move is not refused on the stale copy but decided again on the stored one."""
+    old, new = processes
+    game_id = await started(old, new)
+    mover = old.get(CHANNEL).game.to_move  # type: ignore[union-attr]
+    assert mover is not None
+    await old.act(CHANNEL, mover, Move(Act.ROLL), 3.0)  # new's copy is now behind
+    again = await new.act(CHANNEL, mover, Move(Act.ROLL), 4.0)
+    assert isinstance(again, Outcome)
+    events = await old.storage.events(game_id)
+    assert sum(1 for e in events if e.kind == Kind.ROLLED) == 2
+    await assert_consistent(new.storage, game_id, new)
+
+
+async def test_a_refusal_on_a_stale_copy_is_checked_against_the_database(
+    processes: tuple[TableService, TableService],
+) -> None:
+    """ "Not your turn" from a copy the database has left behind is never the answer: the
+    table is reloaded and the move made on what is stored."""
+    old, new = processes
+    game_id = await started(old, new)
+    first = old.get(CHANNEL).game.to_move  # type: ignore[union-attr]
+    assert first is not None
+    await old.act(CHANNEL, first, Move(Act.ROLL), 3.0)
+    await old.act(CHANNEL, first, Move(Act.STAND), 4.0)
+    second = old.get(CHANNEL).game.to_move  # type: ignore[union-attr]
+    assert second is not None and second != first
+    # On new's copy it is still `first`'s turn: `second` would be told "not your turn".
+    with pytest.raises(GameError):
+        new.get(CHANNEL).game.apply(second, Move(Act.ROLL), random.Random(0))  # type: ignore[union-attr]
+    outcome = await new.act(CHANNEL, second, Move(Act.ROLL), 5.0)
+    assert isinstance(outcome, Outcome) and outcome.player == second
+    await assert_consistent(new.storage, game_id, new)
+
+
+async def test_a_game_opened_elsewhere_is_found_and_played(
+    processes: tuple[TableService, TableService],
+) -> None:
+    """A channel whose game another process opened (a rolling restart): no "no game
+    here", no "already running" without a game to play; the move is made on it."""
+    old, new = processes
+    await old.open_table(GUILD, CHANNEL, A, "mexen", {"turn_timer": 0}, 0.0)
+    assert new.get(CHANNEL) is None
+    joined = await new.act(CHANNEL, B, Move(Act.JOIN), 1.0)
+    assert list(joined.table.game.players) == [A, B]
+    await new.act(CHANNEL, A, Move(Act.END), 2.0)  # ended through new: old's copy is stale
+    assert old.get(CHANNEL) is not None
+    opened = await old.open_table(GUILD, CHANNEL, B, "dollar", {}, 3.0)
+    assert opened.table.game.preset == "dollar"
+    with pytest.raises(GameError):  # now new is behind: it learns of old's lobby, refuses
+        await new.open_table(GUILD, CHANNEL, A, "mexen", {}, 4.0)
+    assert new.get(CHANNEL) is not None and new.get(CHANNEL).game.preset == "dollar"  # type: ignore[union-attr]
 
 
 async def test_many_racing_moves_keep_the_game_whole(
@@ -143,11 +203,11 @@ async def test_many_racing_moves_keep_the_game_whole(
     await assert_consistent(new.storage, game_id, old, new)
 
 
-async def test_a_move_another_process_stored_first_is_refused_privately(
+async def test_a_move_another_process_stored_first_is_made_on_the_stored_table(
     sim: SimTable, settings: Settings
 ) -> None:
-    """Through the bot: the player is told privately, nothing changes in the channel, and
-    the table is reloaded, so the next move is stored."""
+    """Through the bot: another process stored a move this one has not seen. The player's
+    /roll is not refused on the stale copy: the table is reloaded and the roll made on it."""
     alice, bob = sim.users[:2]
     await alice.slash(sim.channel, "newgame", ruleset="mexen", turn_timer=0)
     await bob.slash(sim.channel, "join")
@@ -165,9 +225,8 @@ async def test_a_move_another_process_stored_first_is_refused_privately(
                               [("move", {"player": "elsewhere"})],
                               expect_move_no=record.move_no)  # fmt: skip
 
-    await refused(sim, mover.slash(sim.channel, "roll"), says="Someone beat you to it")
-    assert table.stored_move == record.move_no + 1  # reloaded
     rolled = await mover.slash(sim.channel, "roll")
     assert rolled.response is not None and "beat you" not in rolled.response.content
+    assert table.stored_move == record.move_no + 2  # reloaded, then the roll stored
     stored = await sim.bot.storage.get_game(table.game_id)
     assert stored is not None and stored.move_no == record.move_no + 2

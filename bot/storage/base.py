@@ -200,6 +200,16 @@ class Storage(LeaderboardQueries):
         )
         return game_record(row) if row is not None else None
 
+    async def channel_head(self, channel_id: int) -> tuple[int, int] | None:
+        """(game id, move number) of the channel's unfinished game, if any: what a process
+        compares its copy with before it refuses a move (README, Running at scale). Reads
+        only the one-open-game index and two numbers, not the game's state."""
+        row = await self._fetchone(
+            "SELECT id, move_no FROM games WHERE channel_id = ? AND status != 'over'",
+            (channel_id,),
+        )
+        return (int(row[0]), int(row[1])) if row is not None else None
+
     async def load_running_games(self) -> list[GameRecord]:
         """Every unfinished game (lobby and running), oldest first, to resume after a restart."""
         rows = await self._fetchall(
