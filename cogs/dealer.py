@@ -13,7 +13,7 @@ import asyncio
 import contextlib
 import contextvars
 import logging
-from collections.abc import AsyncIterator, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING, Any
 
 import aiohttp
@@ -21,9 +21,9 @@ import discord
 from discord.http import MultipartParameters
 
 from bot.ai import brain, knowledge
-from bot.engine import Act, GameError, Kind, Move
+from bot.engine import Act, Game, GameError, Kind, Move
 from bot.fairness import Commitment
-from bot.tables import Outcome, Table, TableService
+from bot.tables import MovedElsewhere, NoGameHere, Outcome, Table, TableService
 
 from . import permissions, send
 from .clock import TurnClock
@@ -102,6 +102,7 @@ class Dealer:
         self.bot = bot
         self.tables: TableService = bot.tables
         self.clock = TurnClock(self.tables, now, self._remind, self._expired)
+        self.tables.on_reload = self._reloaded
         #: Lines shown on each channel's live turn message (the turn's story so far).
         self.stories: dict[int, list[str]] = {}
         #: The reply each live turn message shows, so retiring it keeps its cup check.
@@ -144,10 +145,14 @@ class Dealer:
 
     # --- moves --------------------------------------------------------------------------
     async def play(
-        self, interaction: discord.Interaction, move: Move, *, game_id: int | None = None,
-        move_no: int | None = None,
+        self, interaction: discord.Interaction, move: Move | None, *,
+        game_id: int | None = None, move_no: int | None = None,
+        prepare: Callable[[Game], Move] | None = None,
     ) -> None:  # fmt: skip
-        """Make ``move`` for the user who clicked or typed it, and show it."""
+        """Make ``move`` for the user who clicked or typed it, and show it. A move that
+        depends on the table (the seat a computer takes) comes as ``prepare`` instead,
+        built under the channel's lock from the stored table, so two at once can't both
+        pick from the same state."""
         channel_id = interaction.channel_id
         if channel_id is None or interaction.guild_id is None:
             await self.refuse(interaction, "server-only")
@@ -157,10 +162,13 @@ class Dealer:
             await self.refuse_text(interaction, missing or reader(interaction)(CLOSING))
             return
         player = str(interaction.user.id)
-        force = move.act is Act.END and interaction.permissions.manage_messages
+        force = move is not None and move.act is Act.END and interaction.permissions.manage_messages
         refusal = None
         async with self._working(), self.tables.lock(channel_id):
             try:
+                if prepare is not None:
+                    move = prepare(await self._stored_game(channel_id))
+                assert move is not None, "a move, or how to build one"
                 outcome = await self.tables.act_locked(
                     channel_id, player, move, now(), expect_move=move_no, expect_game=game_id,
                     force=force, name=interaction.user.display_name,
@@ -171,7 +179,7 @@ class Dealer:
             except Exception:
                 # Storage trouble (or a bug): the table service has put the game back as
                 # it was stored, so the honest answer is that nothing happened.
-                log.exception("move %s in channel %s failed", move.encode(), channel_id)
+                log.exception("move %s in channel %s failed", move and move.encode(), channel_id)
                 refusal = reader(interaction)(NOT_SAVED)
             else:
                 # Shown under the lock: the new live message is known before anyone can
@@ -183,12 +191,20 @@ class Dealer:
             await self.refuse_text(interaction, refusal)
 
     async def table_here(self, interaction: discord.Interaction) -> Table | None:
-        """The table in the interaction's channel; if there is none, the user is told so
-        (privately) and None comes back."""
-        table = self.tables.get(interaction.channel_id or 0)
+        """The table in the interaction's channel as stored; if there is none, the user is
+        told so (privately) and None comes back."""
+        table = await self.tables.current(interaction.channel_id or 0)
         if table is None:
             await self.refuse(interaction, "no-game")
         return table
+
+    async def _stored_game(self, channel_id: int) -> Game:
+        """The channel's game as stored, under its lock; refused if there is none."""
+        await self.tables.refresh_quietly(channel_id)
+        table = self.tables.get(channel_id)
+        if table is None:
+            raise NoGameHere("There's no game in this channel. Start one with /newgame.")
+        return table.game
 
     async def play_typed_claim(self, interaction: discord.Interaction, text: str) -> None:
         """/claim with a typed value: the engine reads it (and decides whether it is a
@@ -206,10 +222,12 @@ class Dealer:
     async def open(
         self, interaction: discord.Interaction, preset: str, options: dict[str, object],
         *, rematch_of: int | None = None, invited: tuple[str, ...] = (),
-        language: str | None = None,
+        language: str | None = None, computers: tuple[str, ...] = (),
     ) -> None:  # fmt: skip
         """Open a lobby in this channel (a new game, or a rematch of a finished one). The
-        table speaks ``language``, by default the server's preferred one."""
+        table speaks ``language``, by default the server's preferred one. ``computers``
+        sit down in the new lobby under the same lock, so they join that lobby or none:
+        never one someone else opened meanwhile."""
         if interaction.guild_id is None or interaction.channel_id is None:
             await self.refuse(interaction, "server-only")
             return
@@ -227,6 +245,12 @@ class Dealer:
                     preset, dict(options), now(), name=interaction.user.display_name,
                     rematch_of=rematch_of, invited=invited, language=spoken,
                 )  # fmt: skip
+                for computer in computers:  # the same computers sit down again
+                    with contextlib.suppress(GameError):
+                        await self.tables.act_locked(
+                            interaction.channel_id, outcome.player,
+                            Move(Act.ADD_COMPUTER, to=computer), now(),
+                        )  # fmt: skip
             except GameError as err:
                 refusal = present.error_text(err, reader(interaction))
             except Exception:
@@ -253,15 +277,8 @@ class Dealer:
         people = [p for p in old.game.players if p != clicker and p not in old.game.computers]
         options = old.game.options.to_dict()
         await self.open(interaction, old.game.preset, options, rematch_of=game_id,
-                        invited=tuple(people), language=old.meta.language)  # fmt: skip
-        table = self.tables.get(interaction.channel_id or 0)
-        if table is not None and table.game.phase == "lobby" and old.game.computers:
-            for computer in old.game.computers:
-                with contextlib.suppress(GameError):
-                    await self.tables.act(table.channel_id, table.game.host,
-                                          Move(Act.ADD_COMPUTER, to=computer), now())  # fmt: skip
-            # the same computers sit down again
-            await self._refresh(interaction.channel, table, present.lobby(table), fresh=False)
+                        invited=tuple(people), language=old.meta.language,
+                        computers=tuple(old.game.computers))  # fmt: skip
 
     # --- what only one person sees ------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction, key: str, **args: object) -> None:
@@ -281,7 +298,7 @@ class Dealer:
         await send.answer(interaction, present.refusal(text))
 
     async def show_dice(self, interaction: discord.Interaction, game_id: int) -> None:
-        table = self.tables.get(interaction.channel_id or 0)
+        table = await self.tables.current(interaction.channel_id or 0)
         if table is None or table.game_id != game_id:
             await self.refuse(interaction, "game-over-already")
             return
@@ -292,7 +309,7 @@ class Dealer:
     async def check_cup(self, interaction: discord.Interaction, game_id: int, seal: str) -> None:
         """The full seal of a cup, or once it was lifted, its dice and salt to check."""
         t = reader(interaction)
-        table = self.tables.get(interaction.channel_id or 0)
+        table = await self.tables.current(interaction.channel_id or 0)
         if table is not None and table.game_id == game_id:
             words = Words.of(table.game, t)
             meta = table.meta
@@ -579,6 +596,12 @@ class Dealer:
         else:
             self.stories[channel_id] = present.combine(earlier, lines)
 
+    def _reloaded(self, table: Table) -> None:
+        """A table read back after another process moved it: its clock and computer
+        players go on from the stored move, not from this process's old copy."""
+        self.clock.arm(table)
+        self._schedule_computers(table)
+
     # --- computer players ---------------------------------------------------------------
     def _schedule_computers(self, table: Table) -> None:
         """If a computer player has something to do now (its turn, or a TAP), it does it
@@ -620,6 +643,8 @@ class Dealer:
                 return
             try:
                 outcome = await self.tables.act_locked(channel_id, actor, move, now())
+            except MovedElsewhere:
+                return  # another process moved first; the reloaded table rescheduled it
             except GameError as err:  # its view said otherwise: a bug, not a game to stop
                 log.error("computer %s in channel %s chose %s: %s", actor, channel_id,
                           move.encode(), err)  # fmt: skip
@@ -650,8 +675,12 @@ class Dealer:
 
     # --- restart ------------------------------------------------------------------------
     def resume(self, tables: list[Table], finished: Sequence[int] = ()) -> None:
-        """Re-post the running tables and tidy the channels of games that just ended."""
-        self._resume_task = asyncio.create_task(self._resume(tables, list(finished)))
+        """Re-post the running tables and tidy the channels of games that just ended.
+
+        Each table's move number is taken now, as restored: players often move before the
+        gateway reports ready, and a re-post must then not land after their move."""
+        restored = [(table, table.game.move_no) for table in tables]
+        self._resume_task = asyncio.create_task(self._resume(restored, list(finished)))
 
     def stop(self) -> None:
         self.clock.stop_all()
@@ -661,7 +690,7 @@ class Dealer:
         if self._resume_task:
             self._resume_task.cancel()
 
-    async def _resume(self, tables: list[Table], finished: list[int]) -> None:
+    async def _resume(self, tables: list[tuple[Table, int]], finished: list[int]) -> None:
         """After a restart each running game gets its table again, with working buttons.
 
         Every timer is re-armed first, so no clock waits for the re-posting; the tables
@@ -669,7 +698,7 @@ class Dealer:
         move made meanwhile already shows its table, so that one is skipped).
         """
         await self.bot.wait_until_ready()
-        for table in tables:
+        for table, _ in tables:
             self.clock.arm(table)
             self._schedule_computers(table)  # a computer's pending move survives a restart
         gate = asyncio.Semaphore(RESUME_CONCURRENCY)
@@ -700,7 +729,7 @@ class Dealer:
                 ):
                     await self._retire_leftovers(channel, None)
 
-        await asyncio.gather(*(repost(t, t.game.move_no) for t in tables),
+        await asyncio.gather(*(repost(t, move_no) for t, move_no in tables),
                              *(tidy(c) for c in finished))  # fmt: skip
 
     async def _retire_leftovers(

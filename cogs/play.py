@@ -14,7 +14,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.ai.personas import PERSONA_NAMES, PERSONAS, next_id, next_persona, persona_of
-from bot.engine import PRESET_NAMES, Act, GameError, Move
+from bot.engine import PRESET_NAMES, Act, Game, GameError, Move
 from bot.engine.presets import MAX_TURN_TIMER
 
 from . import checks
@@ -135,16 +135,18 @@ class Play(commands.Cog):
     async def addbot(
         self, interaction: discord.Interaction, persona: app_commands.Choice[str] | None = None
     ) -> None:
-        table = await self.dealer.table_here(interaction)
-        if table is None:
-            return
-        key = persona.value if persona else next_persona(table.game.computers)
-        problem = checks.one_of(key, PERSONA_NAMES, "The computer player")
+        wanted = persona.value if persona else None
+        problem = wanted and checks.one_of(wanted, PERSONA_NAMES, "The computer player")
         if problem:
             await self.dealer.refuse_text(interaction, problem)
             return
-        seat = next_id(key, list(table.game.players))
-        await self._move(interaction, Act.ADD_COMPUTER, to=seat)
+
+        def seat(game: Game) -> Move:
+            """Chosen under the channel's lock, from the stored lobby (README, Playing)."""
+            key = wanted or next_persona(game.computers)
+            return Move(Act.ADD_COMPUTER, to=next_id(key, list(game.players)))
+
+        await self.dealer.play(interaction, None, prepare=seat)
 
     @app_commands.command(
         name="removebot", description="Take a computer player out (host, in the lobby)"

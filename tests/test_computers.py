@@ -11,7 +11,9 @@ import pytest
 from bot.ai import brain, knowledge
 from bot.ai.personas import PERSONAS, STATS_IDS
 from bot.engine import PRESET_NAMES, Act, Game, Move
-from bot.storage import Storage
+from bot.settings import Settings
+from bot.storage import Storage, open_storage
+from bot.tables import TableService
 from tests.conftest import SimTable
 from tests.play_helpers import (
     assert_public,
@@ -263,3 +265,21 @@ def test_a_computer_only_ever_plays_legal_moves() -> None:
                 assert move is not None and move in game.legal_actions(mover), (preset, move)
                 game.apply(mover, move, rng)
                 assert Move(Act.TIMEOUT) != move
+
+
+async def test_the_seat_an_addbot_takes_is_chosen_from_the_stored_lobby(
+    sim: SimTable, settings: Settings
+) -> None:
+    """The seat is chosen under the channel's lock from the lobby as stored, not from a
+    copy another process has moved past (README, Running at scale): the second Expert
+    seated through another process makes this /addbot seat the third, not refuse."""
+    a = sim.users[0]
+    await a.slash(sim.channel, "newgame", ruleset="mexen", turn_timer=0)
+    await a.slash(sim.channel, "addbot", persona="expert")
+    async with await open_storage(settings.database) as storage:
+        other = TableService(storage, random.Random(1))
+        await other.restore()
+        await other.act(sim.channel.id, str(a.id), Move(Act.ADD_COMPUTER, to="cpu_expert_2"), 1.0)
+    result = await a.slash(sim.channel, "addbot", persona="expert")
+    assert result.ephemeral and "sits down" in result.response.content
+    assert sorted(table_of(sim).game.computers) == ["cpu_expert_1", "cpu_expert_2", "cpu_expert_3"]

@@ -318,3 +318,44 @@ async def test_leftover_buttons_of_a_game_that_just_ended_are_retired_after_a_re
     final = next(m for m in sim.channel.history() if m.id == over.response.id)
     assert [i.split(":")[3] for i in custom_ids(final)] == ["rematch"]
     await refused(sim, b.slash(sim.channel, "roll"), says="no game in this channel")
+
+
+async def test_a_move_made_before_the_bot_is_ready_is_not_reposted_over(
+    sim: SimTable, settings: Settings, storage: Storage
+) -> None:
+    """Players often move before a restarted bot reports ready. The re-post is decided on
+    the move number as restored, so it never lands after their move: no second turn
+    message for the same move, and the buttons stay on the message they play on."""
+    import asyncio
+
+    a, b, _, _ = sim.users
+    ch = sim.channel
+    await a.slash(ch, "newgame", ruleset="mexen", turn_timer=0)
+    await b.slash(ch, "join")
+    await a.slash(ch, "start")
+
+    bot: MexicanBot = create_bot(settings, storage)
+    bot.tables.rng = ScriptedDice([6, 4, 5, 2])
+    ready = asyncio.Event()
+
+    async def held_back() -> None:  # "ready" comes when the test says so
+        await sim.env.external_wait(ready.wait(), reason="the gateway's READY, held back")
+
+    bot.wait_until_ready = held_back  # type: ignore[method-assign]
+    await sim.env.restart_bot(bot)
+    await sim.env.settle()
+    sim.bot = bot
+    assert bot.dealer is not None and bot.dealer._resume_task is not None
+    assert not bot.dealer._resume_task.done()  # the re-post waits for "ready"
+
+    rolled = await a.slash(ch, "roll")
+    assert "rolls **64**" in assert_public(rolled)
+    after_move = turn_message(sim)
+    ready.set()
+    await bot.dealer._resume_task
+    await sim.env.settle()
+    assert not any((m.content or "").startswith(RESTARTED) for m in sim.channel.history()), (
+        "re-posted after a newer move"
+    )
+    assert turn_message(sim).id == after_move.id
+    assert after_move.id in live_messages(sim)

@@ -57,7 +57,7 @@ class Rig:
         return asyncio.run_coroutine_threadsafe(coro, self.loop).result(timeout)
 
     async def _standin(self) -> StandIn:
-        standin = StandIn(channels=6, members=6)
+        standin = StandIn(channels=7, members=6)
         await standin.start()
         return standin
 
@@ -380,3 +380,83 @@ def test_a_move_whose_answer_is_lost_is_posted_to_the_channel(rig: Rig, failure:
         assert "nothing was changed" not in posted[-1]["content"].lower()
 
     rig.call(play(), timeout=30)
+
+
+#: Button ids naming a game past the largest id storage holds (2**63 - 1).
+BIG_IDS = [
+    "mxt:9999999999999999999:0:rematch",
+    "mxt:9999999999999999999:0:cup.ab",
+    "mxt:9223372036854775808:0:dice",
+    "mx:9999999999999999999:0:roll",
+    "mxs:9999999999999999999:0:claim",
+]
+
+
+@pytest.mark.parametrize("custom_id", BIG_IDS)
+def test_forged_ids_past_the_largest_game_id_get_a_private_answer(
+    rig: Rig, game_channels: tuple[int, int], custom_id: str
+) -> None:
+    channel = game_channels[0]
+    before = rig.state(channel)
+    inter = rig.call(rig.send(build(rig, {"kind": "click", "custom_id": custom_id}, channel)))
+    assert inter.response_type == 4 and inter.ephemeral, custom_id
+    assert "older version of the bot" in (inter.message or {}).get("content", "")
+    assert rig.state(channel) == before
+    assert "OverflowError" not in rig.log.read_text(encoding="utf-8", errors="replace")
+
+
+def test_an_unknown_command_gets_a_private_answer_and_no_error(rig: Rig) -> None:
+    """A renamed command, or a removed global one still in someone's client."""
+    channel, user = rig.standin.channels[EMPTY], rig.standin.members[-1]
+    inter = rig.call(rig.send(rig.standin.slash(channel, user, "rollthedice")))
+    assert inter.response_type == 4 and inter.ephemeral
+    text = (inter.message or {}).get("content", "")
+    assert "renamed or removed" in text and "Something went wrong" not in text
+    log = rig.log.read_text(encoding="utf-8", errors="replace")
+    assert "unknown command /rollthedice" in log
+    assert "command rollthedice failed" not in log
+
+
+def test_a_refused_rematch_seats_nothing_in_someone_elses_lobby(rig: Rig) -> None:
+    """Player 1 plays mexen with two computers and ends it; player 3 opens a dollar
+    lobby; player 4 clicks Rematch on the old final message. Player 4 is told a game is
+    running, and player 3's lobby stays as player 3 left it: no computers."""
+    channel = rig.standin.channels[6]
+    p1, p2, p3, p4 = rig.standin.members[:4]
+    standin = rig.standin
+
+    async def play() -> None:
+        rig.watch(None)
+        steps = [
+            standin.slash(channel, p1, "newgame", {"ruleset": "mexen", "turn_timer": 0}),
+            standin.slash(channel, p2, "join"),
+            standin.slash(channel, p1, "addbot"),
+            standin.slash(channel, p1, "addbot"),
+            standin.slash(channel, p1, "start"),
+            standin.slash(channel, p1, "endgame"),
+        ]
+        for inter in steps:
+            await rig.send(inter)
+
+        def rematch_id(message: dict[str, Any]) -> str | None:
+            ids = [
+                item.get("custom_id") or ""
+                for row in message.get("components") or []
+                for item in row.get("components", [row])
+            ]
+            return next((i for i in ids if i.startswith("mxt:") and i.endswith(":rematch")), None)
+
+        final = next(
+            m for m in reversed(list(standin.messages.values()))
+            if int(m["channel_id"]) == channel and rematch_id(m)
+        )  # fmt: skip
+        rematch = rematch_id(final)
+        assert rematch is not None
+        await rig.send(standin.slash(channel, p3, "newgame", {"ruleset": "dollar"}))
+        lobby = rig.state(channel)
+        assert lobby is not None and '"cpu_' not in lobby
+        refused = await rig.send(standin.click(final, p4, rematch))
+        assert refused.ephemeral and "already running" in refused.message["content"]
+        assert rig.state(channel) == lobby
+
+    rig.call(play(), timeout=60)
