@@ -8,6 +8,7 @@ import asyncio
 import io
 import os
 import random
+import sqlite3
 import subprocess
 import sys
 from pathlib import Path
@@ -16,7 +17,7 @@ from typing import Any
 import pytest
 
 from bot.engine import Act, Move
-from bot.storage import DATA_TABLES, STATS, Storage, open_storage
+from bot.storage import DATA_TABLES, STATS, SqliteStorage, Storage, open_storage
 from bot.storage.copy import CopyError, copy_database
 from bot.tables import TableService
 
@@ -142,3 +143,53 @@ def test_the_command_copies_and_prints_the_counts(tmp_path: Path, postgres_url: 
     assert again.returncode == 1
     assert "already holds data" in again.stderr
     assert "hunter2" not in again.stdout + again.stderr + done.stdout + done.stderr
+
+
+def test_a_source_that_does_not_exist_is_refused(tmp_path: Path) -> None:
+    """A misspelt SQLite path is not an empty database: one line, exit 1, and neither
+    file is created."""
+    missing, target = tmp_path / "data" / "mexcian.db", tmp_path / "copy.db"
+    env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(Path.cwd())}
+    done = subprocess.run(
+        [sys.executable, "-m", "bot", "migrate-db", f"sqlite:///{missing}", str(target)],
+        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120,
+    )  # fmt: skip
+    assert done.returncode == 1
+    assert done.stderr.count("\n") == 1 and "does not exist" in done.stderr, done.stderr
+    assert "ok" not in done.stdout
+    assert not missing.exists() and not target.exists()
+
+
+@pytest.mark.parametrize("target_url", ["postgresql", "sqlite"], indirect=True)
+@pytest.mark.parametrize("failure", ["read error", "rows added meanwhile"])
+async def test_a_copy_that_fails_half_way_leaves_the_target_empty(
+    tmp_path: Path, target_url: str, failure: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """All or nothing: a source that fails while it is read, or whose rows do not add up
+    to what was counted (the bot still writing), leaves no row in the target."""
+    source = f"sqlite:///{tmp_path / 'data' / 'mexican.db'}"
+    await play_games(source, games=2)
+    real_read, real_count = SqliteStorage.read_rows, SqliteStorage.count_rows
+    last = list(DATA_TABLES)[-1]
+
+    async def failing_read(self: Storage, table: str, batch: int = 5000) -> Any:
+        async for rows in real_read(self, table, batch):
+            if table == last:
+                raise sqlite3.OperationalError("disk I/O error")
+            yield rows
+
+    async def undercount(self: Storage, table: str) -> int:
+        n = await real_count(self, table)
+        return n - 1 if table == "game_events" and n else n
+
+    if failure == "read error":
+        monkeypatch.setattr(SqliteStorage, "read_rows", failing_read)
+        with pytest.raises(sqlite3.OperationalError):
+            await copy_database(source, target_url)
+    else:
+        monkeypatch.setattr(SqliteStorage, "count_rows", undercount)
+        with pytest.raises(CopyError, match="Nothing was copied"):
+            await copy_database(source, target_url)
+        monkeypatch.setattr(SqliteStorage, "count_rows", real_count)
+    async with await open_storage(target_url) as store:
+        assert set((await counts(store)).values()) == {0}

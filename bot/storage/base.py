@@ -56,6 +56,14 @@ class StaleGameError(StorageError):
     written; the caller reloads the game and refuses the move."""
 
 
+class CopyCountError(StorageError):
+    """A copy's row counts differ from the source's; the copy was rolled back."""
+
+    def __init__(self, counted: Mapping[str, int], expected: Mapping[str, int]) -> None:
+        self.counted, self.expected = dict(counted), dict(expected)
+        super().__init__(f"row counts differ: {self.counted} copied, {self.expected} expected")
+
+
 class DatabaseUnavailableError(StorageError):
     """The database server can't be reached or refuses us; the message says what to fix
     and never contains the password."""
@@ -262,11 +270,14 @@ class Storage(LeaderboardQueries):
         raise NotImplementedError
 
     async def load_rows(
-        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]]
+        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
+        expected: Mapping[str, int],
     ) -> None:  # fmt: skip
         """Insert ``(table, rows)`` batches, all in one transaction: a copy that fails
         half-way leaves the target as empty as it was. Ids are kept as they are, and the
-        next new game or round is numbered after the highest copied one."""
+        next new game or round is numbered after the highest copied one. The rows of each
+        table are counted inside the transaction too: if they differ from ``expected``
+        (the source changed while it was read), nothing is committed (`CopyCountError`)."""
         raise NotImplementedError
 
     # `_fetchone`, `_fetchall` and `_write` are declared by LeaderboardQueries, which

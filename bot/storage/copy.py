@@ -2,18 +2,19 @@
 
 Typically from the SQLite file into PostgreSQL when one process is no longer enough
 (README, Moving a SQLite database to PostgreSQL), but any backend to any other works.
-The target is brought to the latest schema first, must hold no data, and receives every
-table in one transaction; the source is brought to the latest schema too, so both have
-the same columns. Afterwards the rows of every table are counted on both sides: a copy
-that does not add up is reported as a failure, never as done.
+A SQLite source must exist (a misspelt path is not an empty database). The target is
+brought to the latest schema first, must hold no data, and receives every table in one
+transaction, committed only if every table's rows add up to the source's (all or nothing);
+the source is brought to the latest schema too, so both have the same columns.
 """
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator
+from collections.abc import AsyncIterator, Mapping
+from pathlib import Path
 from typing import Any, TextIO
 
-from .base import DATA_TABLES, Storage
+from .base import DATA_TABLES, CopyCountError, Storage
 from .factory import database_url, open_storage
 
 
@@ -28,6 +29,9 @@ async def copy_database(source: Any, target: Any, *, out: TextIO | None = None) 
     src_url, dst_url = database_url(source), database_url(target)
     if src_url == dst_url:
         raise CopyError("FROM and TO are the same database")
+    if src_url.dialect == "sqlite" and not Path(src_url.path or "").is_file():
+        # Opening it would create an empty database and "copy" nothing, all "ok".
+        raise CopyError(f"FROM {src_url.path} does not exist: check the path of the SQLite file")
     src = await open_storage(src_url)
     try:
         dst = await open_storage(dst_url)
@@ -55,13 +59,19 @@ async def _copy(src: Storage, dst: Storage, src_name: str, dst_name: str,
             async for rows in src.read_rows(table):
                 yield table, rows
 
-    await dst.load_rows(batches())
+    try:
+        await dst.load_rows(batches(), expected)
+    except CopyCountError as err:  # rolled back: TO is as empty as it was
+        _print_counts(out, src_name, dst_name, expected, err.counted)
+        raise CopyError(
+            "row counts differ in "
+            + ", ".join(f"{t} ({expected[t]} in FROM, {err.counted[t]} read)"
+                        for t in DATA_TABLES if err.counted[t] != expected[t])
+            + ": was the bot still writing to FROM? Nothing was copied; stop the bot and "
+            "copy again"
+        ) from err  # fmt: skip
     copied = {t: await dst.count_rows(t) for t in DATA_TABLES}
-    if out is not None:
-        print(f"copied {src_name} -> {dst_name}", file=out)
-        for table in DATA_TABLES:
-            mark = "ok" if copied[table] == expected[table] else "MISMATCH"
-            print(f"  {table:<13} {expected[table]:>9} -> {copied[table]:>9}  {mark}", file=out)
+    _print_counts(out, src_name, dst_name, expected, copied)
     wrong = [t for t in DATA_TABLES if copied[t] != expected[t]]
     if wrong:
         raise CopyError(
@@ -70,3 +80,13 @@ async def _copy(src: Storage, dst: Storage, src_name: str, dst_name: str,
             + ": was the bot still writing to FROM? Stop it, empty TO and copy again"
         )
     return copied
+
+
+def _print_counts(out: TextIO | None, src_name: str, dst_name: str,
+                  expected: Mapping[str, int], copied: Mapping[str, int]) -> None:  # fmt: skip
+    if out is None:
+        return
+    print(f"copied {src_name} -> {dst_name}", file=out)
+    for table in DATA_TABLES:
+        mark = "ok" if copied[table] == expected[table] else "MISMATCH"
+        print(f"  {table:<13} {expected[table]:>9} -> {copied[table]:>9}  {mark}", file=out)

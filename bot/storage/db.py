@@ -36,6 +36,7 @@ from .base import (
     LAST_SEQ,
     ChannelBusyError,
     Clock,
+    CopyCountError,
     SchemaTooNewError,
     Storage,
     StorageError,
@@ -350,7 +351,10 @@ class SqliteStorage(Storage):
             while rows := await cursor.fetchmany(batch):
                 yield [tuple(row) for row in rows]
 
-    async def load_rows(self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]]) -> None:
+    async def load_rows(
+        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
+        expected: Mapping[str, int],
+    ) -> None:  # fmt: skip
         # AUTOINCREMENT moves sqlite_sequence past every id inserted, so new games and
         # rounds are numbered after the copied ones without a word from us.
         async with self._lock:
@@ -366,6 +370,12 @@ class SqliteStorage(Storage):
                         f" VALUES ({', '.join('?' for _ in columns)})",
                         rows,
                     )
+                counted = {}
+                for table in expected:
+                    async with conn.execute(f"SELECT COUNT(*) FROM {table}") as cursor:
+                        counted[table] = (await cursor.fetchone())[0]
+                if counted != dict(expected):
+                    raise CopyCountError(counted, expected)
             except BaseException:
                 if conn.in_transaction:
                     await conn.execute("ROLLBACK")

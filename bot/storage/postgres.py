@@ -27,6 +27,7 @@ from .base import (
     LAST_SEQ,
     ChannelBusyError,
     Clock,
+    CopyCountError,
     DatabaseUnavailableError,
     SchemaTooNewError,
     Storage,
@@ -261,11 +262,17 @@ class PostgresStorage(Storage):
             while rows := await cursor.fetch(batch):
                 yield [tuple(row) for row in rows]
 
-    async def load_rows(self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]]) -> None:
+    async def load_rows(
+        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
+        expected: Mapping[str, int],
+    ) -> None:  # fmt: skip
         async with self._connection() as conn, conn.transaction():
             async for table, rows in batches:
                 columns = DATA_TABLES[table]
                 await conn.copy_records_to_table(table, records=rows, columns=list(columns))
+            counted = {t: await conn.fetchval(f"SELECT COUNT(*) FROM {t}") for t in expected}
+            if counted != dict(expected):
+                raise CopyCountError(counted, expected)  # rolls the whole copy back
             # Ids were copied as they were: number the next game and round after them.
             for table in ("games", "rounds"):
                 await conn.execute(
