@@ -23,12 +23,16 @@ from tests.support.postgres import PostgresServer
 GUILD = 7
 
 
-async def play(service: TableService, channels: range, moves: int) -> None:
-    """Open a mexen table per channel and make ``moves`` moves at each, in turn."""
+async def seat(service: TableService, channels: range) -> None:
+    """Open a mexen table per channel, two players, started."""
     for channel in channels:
         await service.open_table(GUILD, channel, "1", "mexen", {"turn_timer": 0}, 0.0)
         await service.act(channel, "2", Move(Act.JOIN), 1.0)
         await service.act(channel, "1", Move(Act.START), 2.0)
+
+
+async def play(service: TableService, channels: range, moves: int) -> None:
+    """``moves`` moves at each table, in turn."""
     for step in range(moves):
         for channel in channels:
             table = service.get(channel)
@@ -61,6 +65,7 @@ async def test_a_sqlite_backup_taken_while_the_bot_plays_is_whole(tmp_path: Path
             with sqlite3.connect(source) as src, sqlite3.connect(copy) as dst:
                 src.backup(dst, pages=4)  # a few pages a step: moves land in between
 
+        await seat(service, range(100, 110))
         playing = asyncio.ensure_future(play(service, range(100, 110), 40))
         await asyncio.sleep(0.05)
         await asyncio.to_thread(backup)
@@ -76,7 +81,9 @@ async def test_a_postgres_dump_restores_to_the_same_answers(
     postgres_server: PostgresServer, postgres_url: str, tmp_path: Path
 ) -> None:
     async with await open_storage(postgres_url) as store:
-        await play(TableService(store, random.Random(5)), range(200, 205), 12)
+        service = TableService(store, random.Random(5))
+        await seat(service, range(200, 205))
+        await play(service, range(200, 205), 12)
         before = await whole(store)
         totals = await store.player_totals(GUILD, 1)
     pg_dump = postgres_server.bindir / "pg_dump"
