@@ -1,0 +1,103 @@
+"""The turn clock through a database outage and a lost race (README, Running at scale:
+While the database is down): it retries with growing pauses for as long as its game
+runs, and after another process moved first it runs from the reloaded table."""
+
+from __future__ import annotations
+
+import asyncio
+import logging
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from bot.engine import Act, Move
+from bot.storage import DatabaseDownError, Storage
+from bot.tables import Outcome, Table, TableService
+from cogs.clock import TurnClock, backoff
+
+from .engine_helpers import ScriptedDice
+from .test_clock import FakeTime, settled, table_with_timer
+
+
+async def nothing(table: Table, deadline: float) -> None:
+    return None
+
+
+def test_backoff_doubles_up_to_its_cap() -> None:
+    assert [backoff(n) for n in range(1, 9)] == [1, 2, 4, 8, 16, 30, 30, 30]
+
+
+async def test_a_timer_retries_with_backoff_until_the_database_answers(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    store, service = await table_with_timer(tmp_path, 90)
+    table = service.get(9)
+    assert table is not None
+    move_no = table.game.move_no
+    outage = [DatabaseDownError("connection refused")] * 7
+    real_expire = service.expire_locked
+
+    async def down_for_a_while(*args: Any) -> Outcome | None:
+        if outage:
+            raise outage.pop()
+        return await real_expire(*args)
+
+    monkeypatch.setattr(service, "expire_locked", down_for_a_while)
+    expired: list[Outcome] = []
+    pauses: list[float] = []
+
+    async def expired_shown(outcome: Outcome) -> None:
+        expired.append(outcome)
+
+    async def pause(seconds: float) -> None:
+        pauses.append(seconds)
+
+    time = FakeTime()
+    time.t = 5000.0  # long past the deadline: the clock expires the move at once
+    clock = TurnClock(service, time, nothing, expired_shown)
+    clock.pause = pause
+    with caplog.at_level(logging.WARNING):
+        clock.arm(table)
+        await asyncio.wait_for(settled(clock, lambda: bool(expired)), 5)
+    assert pauses == [1, 2, 4, 8, 16, 30, 30]  # seven failures, then the eighth try
+    assert [o.move for o in expired] == [Move(Act.TIMEOUT)]
+    assert expired[0].table.stored_move == move_no + 1
+    assert not [r for r in caplog.records if r.exc_info]  # an outage is no traceback
+    clock.stop_all()
+    await store.close()
+
+
+async def test_after_a_lost_race_the_timer_runs_from_the_reloaded_table(
+    tmp_path: Path,
+) -> None:
+    store, here = await table_with_timer(tmp_path, 90)
+    table = here.get(9)
+    assert table is not None
+    # A second process on the same database moves first (the player rolls at 1001).
+    other_store = await Storage.open(tmp_path / "clock.db")
+    there = TableService(other_store, ScriptedDice([4, 2] * 10))
+    await there.restore()
+    mover = table.game.to_move
+    assert mover is not None
+    moved = await there.act(9, mover, Move(Act.ROLL), 1001.0)
+    theirs = moved.table.game.move_no
+    expired: list[Outcome] = []
+
+    async def expired_shown(outcome: Outcome) -> None:
+        expired.append(outcome)
+
+    time = FakeTime()
+    time.t = 5000.0  # both deadlines are past: this process's and the reloaded one
+    clock = TurnClock(here, time, nothing, expired_shown)
+    clock.arm(table)  # armed for the move before the other process's
+    await asyncio.wait_for(settled(clock, lambda: bool(expired)), 5)
+    # The first expiry lost the race; the clock re-armed from the reloaded table and
+    # timed out the move the other process left due.
+    assert len(expired) == 1
+    assert expired[0].table.stored_move == theirs + 1
+    stored = await store.get_game(table.game_id)
+    assert stored is not None and stored.move_no == theirs + 1
+    clock.stop_all()
+    await other_store.close()
+    await store.close()
