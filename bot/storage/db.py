@@ -309,9 +309,11 @@ class SqliteStorage(Storage):
             return await conn._execute(fn, conn._conn)
 
     @contextlib.asynccontextmanager
-    async def _reaching(self) -> AsyncIterator[None]:
+    async def _reaching(self, *, writes: bool = True) -> AsyncIterator[None]:
         """One call on the database: SQLite's "can't now" errors raise
-        `DatabaseDownError`, and the storage's health notes the outage or its end."""
+        `DatabaseDownError`, and the storage's health notes the outage or its end. Only
+        a write says the database is back: in WAL mode reads go on while another process
+        holds the write lock, and would make the log say "back" between failed moves."""
         try:
             yield
         except sqlite3.OperationalError as exc:
@@ -319,7 +321,8 @@ class SqliteStorage(Storage):
                 raise
             self.health.failed(exc)
             raise DatabaseDownError(f"SQLite can't be used right now: {exc}") from exc
-        self.health.answered()
+        if writes:
+            self.health.answered()
 
     # The steps of one move, run inside its transaction on the worker thread.
 
@@ -413,11 +416,19 @@ class SqliteStorage(Storage):
 
     async def _fetchone(self, sql: str, params: Any) -> Any:
         # Under the lock, so a read never sees another coroutine's half-done transaction.
-        async with self._lock, self._reaching(), self._conn.execute(sql, params) as cursor:
+        async with (
+            self._lock,
+            self._reaching(writes=False),
+            self._conn.execute(sql, params) as cursor,
+        ):
             return await cursor.fetchone()
 
     async def _fetchall(self, sql: str, params: Any) -> list[Any]:
-        async with self._lock, self._reaching(), self._conn.execute(sql, params) as cursor:
+        async with (
+            self._lock,
+            self._reaching(writes=False),
+            self._conn.execute(sql, params) as cursor,
+        ):
             return list(await cursor.fetchall())
 
     async def _write(self, statements: Sequence[tuple[str, Any]]) -> list[int]:

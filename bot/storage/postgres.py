@@ -57,6 +57,8 @@ _MIGRATION_LOCK = (0x6D6578, 1)
 #: Connections per process: moves of different channels run side by side, and
 #: PostgreSQL's own limit (100 by default) leaves room for many processes.
 POOL_SIZE = 8
+#: What connecting at start-up raises when the server can't be used (`_unavailable`).
+_START_FAILURES = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError)
 #: Seconds a call waits for a pooled connection before it counts the database as down.
 ACQUIRE_TIMEOUT = 10.0
 #: What a connection-level failure raises (README, Running at scale: While the database
@@ -111,16 +113,24 @@ class PostgresStorage(Storage):
         try:
             # No JIT: the bot's queries are short, and compiling them cost more than they
             # took (about 45 ms of a 1,000,000-round leaderboard, in stats_bench).
+            # No connection floor (min_size=0): while the database is down, asyncpg would
+            # log a traceback each time it failed to restore one.
             pool = await asyncpg.create_pool(
-                url.get_secret_value(), min_size=1, max_size=pool_size, timeout=10,
+                url.get_secret_value(), min_size=0, max_size=pool_size, timeout=10,
                 command_timeout=60, server_settings={"jit": "off"},
             )  # fmt: skip
-        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        except _START_FAILURES as exc:
             raise DatabaseUnavailableError(_unavailable(url, exc)) from exc
         try:
-            async with pool.acquire() as conn:
+            try:
+                conn = await pool.acquire()
+            except _START_FAILURES as exc:
+                raise DatabaseUnavailableError(_unavailable(url, exc)) from exc
+            try:
                 await _migrate(conn, migrations)
                 await _check_writable(conn)
+            finally:
+                await pool.release(conn)
         except BaseException:
             await pool.close()
             raise
