@@ -50,6 +50,7 @@ class PgProxy:
         self.down = False
         self._server: asyncio.Server | None = None
         self._links: set[_Link] = set()
+        self._serving: set[asyncio.Task[None]] = set()
         self._cut: Cut | None = None
         self._down_after_cut = False
         #: The COMMIT cuts done, in order (a test checks its cut happened).
@@ -75,6 +76,9 @@ class PgProxy:
 
     async def stop(self) -> None:
         await self.go_down()
+        for task in list(self._serving):
+            task.cancel()
+        await asyncio.gather(*self._serving, return_exceptions=True)
 
     def cut_commit(self, how: Cut, *, then_down: bool = False) -> None:
         """Cut the connection at the next COMMIT any client sends, ``how`` says where;
@@ -101,6 +105,10 @@ class PgProxy:
         if self.down:
             cwriter.transport.abort()
             return
+        task = asyncio.current_task()
+        assert task is not None
+        self._serving.add(task)
+        task.add_done_callback(self._serving.discard)
         try:
             sreader, swriter = await asyncio.open_connection(self.host, self.target_port)
         except OSError:
