@@ -47,6 +47,8 @@ DATABASE_DOWN = "database-down"
 #: The database stopped answering while a move was committed: /table tells, later.
 OUTCOME_UNKNOWN = "move-outcome-unknown"
 CLOSING = "bot-closing"
+#: The refusal of a move another process stored first: the table was read again.
+MOVED_ELSEWHERE = "moved-elsewhere"
 #: A computer player's pause before it moves, in seconds: long enough to read as a
 #: person thinking, short enough not to hold the table up.
 THINK_SECONDS = (1.0, 3.0)
@@ -173,6 +175,8 @@ class Dealer:
             except GameError as err:
                 self._mark_seen(channel_id, player)
                 refusal = self.refusal_of(interaction, err)
+                if isinstance(err, StaleAction) and err.key == MOVED_ELSEWHERE:
+                    self._reloaded(channel_id)
             except DatabaseDownError:  # the storage logs the outage, once
                 refusal = reader(interaction)(DATABASE_DOWN)
             except OutcomeUnknown:
@@ -645,7 +649,7 @@ class Dealer:
             try:
                 outcome = await self.tables.act_locked(channel_id, actor, move, now())
             except StaleAction:  # another process moved first: go on from the reloaded table
-                self._retry_computers(channel_id, 0.0)
+                self._reloaded(channel_id)
                 return
             except GameError as err:  # its view said otherwise: a bug, not a game to stop
                 log.error("computer %s in channel %s chose %s: %s", actor, channel_id,
@@ -662,6 +666,15 @@ class Dealer:
                 await self._show_unasked(outcome)
         self.clock.arm(outcome.table)
         self._schedule_computers(outcome.table)
+
+    def _reloaded(self, channel_id: int) -> None:
+        """A move lost the race to another process and the table was read again: its
+        clock and computers go on from what was read (a clock armed for the lost move
+        would never fire)."""
+        table = self.tables.get(channel_id)
+        if table is not None:
+            self.clock.arm(table)
+            self._schedule_computers(table)
 
     def _retry_computers(self, channel_id: int, delay: float = RETRY_SECONDS) -> None:
         """Storage trouble: the game is as stored; the computer tries again shortly, for

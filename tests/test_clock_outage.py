@@ -12,11 +12,14 @@ from typing import Any
 import pytest
 
 from bot.engine import Act, Move
-from bot.storage import DatabaseDownError, Storage
+from bot.settings import Settings
+from bot.storage import DatabaseDownError, Storage, open_storage
 from bot.tables import Outcome, Table, TableService
 from cogs.clock import TurnClock, backoff
 
+from .conftest import SimTable
 from .engine_helpers import ScriptedDice
+from .play_helpers import refused
 from .test_clock import FakeTime, settled, table_with_timer
 
 
@@ -101,3 +104,29 @@ async def test_after_a_lost_race_the_timer_runs_from_the_reloaded_table(
     clock.stop_all()
     await other_store.close()
     await store.close()
+
+
+async def test_a_player_move_that_lost_a_race_rearms_the_clock(
+    sim: SimTable, settings: Settings
+) -> None:
+    """Through the bot: the refused player's table is read again, and its clock armed
+    from it (the clock armed for the lost move would never fire)."""
+    alice, bob = sim.users[:2]
+    await alice.slash(sim.channel, "newgame", ruleset="mexen", turn_timer=90)
+    await bob.slash(sim.channel, "join")
+    await alice.slash(sim.channel, "start")
+    table = sim.bot.tables.get(sim.channel.id)
+    dealer = sim.bot.dealer
+    assert table is not None and table.game.to_move is not None and dealer is not None
+    mover = next(u for u in (alice, bob) if str(u.id) == table.game.to_move)
+    armed = dealer.clock.handles[sim.channel.id]
+    async with await open_storage(settings.database) as other:
+        record = await other.get_game(table.game_id)
+        assert record is not None
+        await other.save_move(record.id, table.state_json(), "running",
+                              [("move", {"player": "elsewhere"})],
+                              expect_move_no=record.move_no)  # fmt: skip
+    await refused(sim, mover.slash(sim.channel, "roll"), says="Someone beat you to it")
+    rearmed = dealer.clock.handles.get(sim.channel.id)
+    assert armed.cancelled() and rearmed is not None and not rearmed.cancelled()
+    assert table.stored_move == record.move_no + 1
