@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import asyncio
 import logging
+import random
 from pathlib import Path
 from typing import Any
 
@@ -16,6 +17,7 @@ from bot.settings import Settings
 from bot.storage import DatabaseDownError, Storage, open_storage
 from bot.tables import Outcome, Table, TableService
 from cogs.clock import TurnClock, backoff
+from cogs.dealer import RETRY_SECONDS
 
 from .conftest import SimTable
 from .engine_helpers import ScriptedDice
@@ -130,3 +132,37 @@ async def test_a_player_move_that_lost_a_race_rearms_the_clock(
     rearmed = dealer.clock.handles.get(sim.channel.id)
     assert armed.cancelled() and rearmed is not None and not rearmed.cancelled()
     assert table.stored_move == record.move_no + 1
+
+
+@pytest.mark.simcord(settle_timeout=0.5)
+async def test_a_computer_keeps_trying_through_an_outage(
+    sim: SimTable, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The computer's move can't be stored for a while: it tries again every few seconds,
+    logs no traceback, and moves once the database answers."""
+    from .test_computers import PAUSE, lobby_with_computers, until_a_computer_moves_next
+
+    sim.bot.tables.rng = random.Random(2)
+    await lobby_with_computers(sim, "mexen", ["caller"])
+    await sim.users[0].slash(sim.channel, "start")
+    table = sim.bot.tables.get(sim.channel.id)
+    assert table is not None
+    await until_a_computer_moves_next(sim)
+    before = table.stored_move
+    storage = sim.bot.storage
+    real_save = storage.save_move
+    failed: list[int] = []
+
+    async def down_for_a_while(*args: Any, **kwargs: Any) -> list[int]:
+        if len(failed) < 4:
+            failed.append(1)
+            raise DatabaseDownError("connection refused")
+        return await real_save(*args, **kwargs)
+
+    monkeypatch.setattr(storage, "save_move", down_for_a_while)
+    with caplog.at_level(logging.WARNING):
+        for _ in range(4):  # its pause, then a retry every RETRY_SECONDS
+            await sim.env.advance_time(PAUSE + RETRY_SECONDS)
+        await sim.env.advance_time(PAUSE)
+    assert len(failed) == 4 and table.stored_move > before
+    assert not [r for r in caplog.records if r.exc_info]
