@@ -89,6 +89,16 @@ class Rig:
                 return
         raise AssertionError("no move was taken")
 
+    async def until_cut(self, table: Table) -> Interaction:
+        """Moves until one meets the proxy's COMMIT cut (a move the rules refuse
+        commits nothing); that move's interaction."""
+        cuts = len(self.proxy.cuts)
+        for _ in range(20):
+            inter = await self.move(table)
+            if len(self.proxy.cuts) > cuts:
+                return inter
+        raise AssertionError("no move reached the COMMIT")
+
     def told(self, inter: Interaction) -> list[str]:
         return self.private.get(inter.id, [])
 
@@ -148,15 +158,16 @@ async def test_a_lost_commit_answer_is_told_truthfully(rig: Rig) -> None:
     # The server commits the move, but its answer never reaches the bot: it counted.
     rig.proxy.cut_commit("after")
     before = await rig.stored(table)
-    await rig.played(table)
+    cut = await rig.until_cut(table)
     assert rig.proxy.cuts == ["after"]
+    assert accepted(cut) and DOWN_TEXT not in rig.told(cut)
     assert await rig.stored(table) == (before[0] + 1, 0)  # once, and shown as taken
     assert rig.acked[table.channel_id] == before[0] + 1
 
     # The COMMIT never reaches the server: the move did not happen, and the player is
     # told so; the table plays on from where it was.
     rig.proxy.cut_commit("before")
-    lost = await rig.move(table)
+    lost = await rig.until_cut(table)
     assert rig.proxy.cuts == ["after", "before"]
     assert not accepted(lost) and rig.told(lost) == [DOWN_TEXT]
     assert await rig.stored(table) == (before[0] + 1, 0)
