@@ -17,7 +17,7 @@ from cogs.translate import CatalogTranslator
 from . import collector
 from .settings import Settings
 from .shards import Shards, owns_all
-from .storage import Storage
+from .storage import DatabaseDownError, Storage
 from .tables import TableService
 
 if TYPE_CHECKING:
@@ -113,6 +113,9 @@ class MexicanBot(commands.Bot):
         elif isinstance(error, app_commands.CommandSignatureMismatch):
             # An option missing or of the wrong kind: an outdated client, or a forged call.
             text = "This command came with options I don't know. Please type it again."
+        elif isinstance(getattr(error, "original", None), DatabaseDownError):
+            # Not a bug: the storage has logged the outage once (README, Running at scale).
+            text = talk(language_of(interaction.locale))("database-down")
         else:
             log.error("command %s failed", interaction.command and interaction.command.name,
                       exc_info=error)  # fmt: skip

@@ -13,6 +13,7 @@ if another process stored a move first, the move is refused and the table reload
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 from collections.abc import Callable
@@ -26,13 +27,22 @@ from .engine import BOT_ONLY, Act, Event, Game, GameError, IllegalMove, Kind, Mo
 from .fairness import Commitment
 from .shards import owns_all
 from .stats import NOTHING_PENDING, Pending, move_records, public_deltas, stored_id
-from .storage import ChannelBusyError, StaleGameError, Storage
+from .storage import (
+    ChannelBusyError,
+    CommitUnknownError,
+    DatabaseDownError,
+    StaleGameError,
+    Storage,
+)
 
 log = logging.getLogger(__name__)
 
 STATUS = {"lobby": "lobby", "playing": "running", "over": "over"}
 #: Seconds a player gets after a restart whose downtime ate their turn timer.
 RESUME_GRACE = 30.0
+#: Pauses between reading a game back after its COMMIT's answer was lost: about 1.5 s
+#: in all, so the player still gets an answer inside Discord's three seconds.
+SETTLE_PAUSES = (0.1, 0.2, 0.4, 0.8)
 
 
 TIMEOUT = Move(Act.TIMEOUT)
@@ -48,6 +58,12 @@ class ChannelBusy(GameError):
 
 class MovedElsewhere(StaleAction):
     """Another process stored a move on this game first; the table has been reloaded."""
+
+
+class OutcomeUnknown(Exception):
+    """The database stopped answering while a move was committed, and did not answer
+    again in time to tell whether it kept it. The table is read back from storage
+    before its next move (README, Running at scale: While the database is down)."""
 
 
 @dataclass(slots=True)
@@ -116,6 +132,9 @@ class Table:
     saved: str = ""
     #: The stored move number `saved` belongs to: the next move is stored only on it.
     stored_move: int = 0
+    #: A move's COMMIT lost its answer and could not be read back: what storage holds
+    #: is unknown until the table is read again.
+    unsettled: bool = False
 
     def restore(self, text: str) -> None:
         data = orjson.loads(text)
@@ -319,6 +338,8 @@ class TableService:
         then stands on this process's copy, as before a database existed to ask)."""
         try:
             return await self.refresh(channel_id)
+        except DatabaseDownError:
+            return False  # the storage's health has logged the outage, once
         except Exception:
             log.warning("could not check channel %s against the database", channel_id)
             return False
@@ -380,6 +401,8 @@ class TableService:
         table = self.tables.get(channel_id)
         if table is None:
             raise NoGameHere("There's no game in this channel. Start one with /newgame.")
+        if table.unsettled:
+            await self._settle_table(channel_id, table)
         game = table.game
         cup_before = game.cup
         previous = game.to_move if game.phase == "playing" else None
@@ -425,6 +448,11 @@ class TableService:
             table.restore(table.saved)
             await self.refresh_quietly(channel_id)
             raise MovedElsewhere("moved-elsewhere") from err
+        except CommitUnknownError as err:
+            # The connection died with the COMMIT on its way: the move may be stored.
+            if not await self._was_stored(channel_id, table, state):
+                table.restore(table.saved)
+                raise DatabaseDownError("the move was not stored") from err
         except BaseException:
             # Not stored means not played: put the table back as it was last stored.
             table.restore(table.saved)
@@ -434,6 +462,53 @@ class TableService:
         if game.phase == "over":
             self.tables.pop(channel_id, None)
         return outcome
+
+    async def _was_stored(self, channel_id: int, table: Table, state: str) -> bool:
+        """Whether a move whose COMMIT lost its answer is in storage: the game row holds
+        this move's number and state exactly (stored), or still the number before it
+        (not stored). If the database does not answer in time, the table goes back to
+        what was last known stored, is marked to be read again before its next move,
+        and `OutcomeUnknown` says so; if another process moved the game since, the
+        table is read again and the answer is unknown all the same."""
+        for pause in (*SETTLE_PAUSES, None):
+            try:
+                record = await self.storage.get_game(table.game_id)
+            except DatabaseDownError:
+                if pause is None:
+                    break
+                await asyncio.sleep(pause)
+                continue
+            if record is None or record.move_no == table.stored_move:
+                return False
+            if record.move_no == table.stored_move + 1 and record.state_json == state:
+                return True
+            table.restore(table.saved)
+            await self.refresh_quietly(channel_id)
+            raise OutcomeUnknown(f"game {table.game_id} moved on before it could be read back")
+        table.restore(table.saved)
+        table.unsettled = True
+        raise OutcomeUnknown(f"game {table.game_id}: the database did not answer to tell")
+
+    async def settle_locked(self, channel_id: int) -> None:
+        """Read a table back whose last move's fate is unknown, before showing it; the
+        caller holds the channel's lock. Raises `DatabaseDownError` while that can't be
+        done."""
+        table = self.tables.get(channel_id)
+        if table is not None and table.unsettled:
+            with contextlib.suppress(StaleAction):
+                await self._settle_table(channel_id, table)
+
+    async def _settle_table(self, channel_id: int, table: Table) -> None:
+        """Before a move on an unsettled table: if storage holds the move number last
+        known here, the lost move did not count and the table is right as it is;
+        otherwise the table is read again and the move is refused as made on an old
+        table (`StaleAction`), like one another process moved first."""
+        record = await self.storage.get_game(table.game_id)
+        table.unsettled = False
+        if record is not None and record.move_no == table.stored_move:
+            return
+        await self.refresh(channel_id)
+        raise MovedElsewhere("moved-elsewhere")
 
     def _update_meta(self, table: Table, outcome: Outcome, now: float) -> None:
         game, meta = table.game, table.meta

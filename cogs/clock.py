@@ -16,12 +16,21 @@ import asyncio
 import logging
 from collections.abc import Awaitable, Callable
 
-from bot.tables import Outcome, Table, TableService
+from bot.engine import StaleAction
+from bot.storage import DatabaseDownError
+from bot.tables import Outcome, OutcomeUnknown, Table, TableService
 
 log = logging.getLogger(__name__)
 
-#: A timer whose move could not be stored tries again this often, this many times.
-ATTEMPTS, RETRY = 3, 5.0
+#: A timer whose move could not be stored tries again after these many seconds, doubling
+#: up to the cap, for as long as its game runs (README, Running at scale: While the
+#: database is down): a timer that gave up would leave an idle table without a clock.
+RETRY_FIRST, RETRY_CAP = 1.0, 30.0
+
+
+def backoff(tries: int) -> float:
+    """The pause after the ``tries``-th failed try: 1, 2, 4 ... seconds, at most the cap."""
+    return min(RETRY_CAP, RETRY_FIRST * 2 ** max(0, tries - 1))
 
 
 class TurnClock:
@@ -40,6 +49,8 @@ class TurnClock:
         self.handles: dict[int, asyncio.TimerHandle] = {}
         #: A reminder or expiry under way per channel (only while it runs).
         self.tasks: dict[int, asyncio.Task[None]] = {}
+        #: How a failed expiry waits before its next try (tests count the pauses).
+        self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
 
     def arm(self, table: Table) -> None:
         """(Re)start the table's clock for the move now due; no deadline stops it."""
@@ -103,8 +114,9 @@ class TurnClock:
         self._at(channel_id, deadline, self._expire, move_no, deadline)
 
     async def _expire(self, channel_id: int, move_no: int, deadline: float) -> None:
-        outcome = None
-        for attempt in range(ATTEMPTS):
+        tries = 0
+        while True:
+            outcome = None
             try:
                 # The move and showing it share the channel's lock, like a player's move.
                 async with self.tables.lock(channel_id):
@@ -112,12 +124,21 @@ class TurnClock:
                     if outcome is not None:
                         await self.expired(outcome)
                 break
-            except Exception:
+            except StaleAction:
+                # Another process stored a move first (or an unsettled table was read
+                # again): the table is reloaded, and its clock runs from what it holds.
+                table = self.tables.get(channel_id)
+                if table is not None:
+                    self.arm(table)
+                return
+            except Exception as err:
                 if outcome is not None:
                     break  # stored and shown as far as Discord let it: no second move
-                # Storage trouble: the game is as stored; try again shortly rather than
-                # leave the table without a clock.
-                log.exception("turn timer in channel %s failed (try %d)", channel_id, attempt + 1)
-                await asyncio.sleep(RETRY)
+                tries += 1
+                if not isinstance(err, DatabaseDownError | OutcomeUnknown):
+                    log.exception("turn timer in channel %s failed (try %d)", channel_id, tries)
+                # The game is as stored: try again, later each time, rather than leave
+                # the table without a clock; the storage logs the outage itself, once.
+                await self.pause(backoff(tries))
         if outcome is not None:
             self.arm(outcome.table)

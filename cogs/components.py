@@ -127,14 +127,15 @@ class ToolButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TO
             return
         game_id, _, tool, arg = self.parsed
         dealer = _dealer(interaction)
-        if tool == ids.SHOW_DICE:
-            await dealer.show_dice(interaction, game_id)
-        elif tool == ids.CHECK_CUP and arg:
-            await dealer.check_cup(interaction, game_id, arg)
-        elif tool == ids.REMATCH:
-            await dealer.rematch(interaction, game_id)
-        else:
-            await _refuse(interaction, NOT_OURS)
+        async with dealer.outage_answered(interaction):
+            if tool == ids.SHOW_DICE:
+                await dealer.show_dice(interaction, game_id)
+            elif tool == ids.CHECK_CUP and arg:
+                await dealer.check_cup(interaction, game_id, arg)
+            elif tool == ids.REMATCH:
+                await dealer.rematch(interaction, game_id)
+            else:
+                await _refuse(interaction, NOT_OURS)
 
 
 ITEMS = (MoveButton, MoveMenu, ToolButton)

@@ -23,7 +23,8 @@ from discord.http import MultipartParameters
 from bot.ai import brain, knowledge
 from bot.engine import Act, Game, GameError, Kind, Move
 from bot.fairness import Commitment
-from bot.tables import MovedElsewhere, NoGameHere, Outcome, Table, TableService
+from bot.storage import DatabaseDownError
+from bot.tables import MovedElsewhere, NoGameHere, Outcome, OutcomeUnknown, Table, TableService
 
 from . import permissions, send
 from .clock import TurnClock
@@ -41,7 +42,12 @@ log = logging.getLogger(__name__)
 #: Tables re-posted at once after a restart.
 RESUME_CONCURRENCY = 8
 NOT_SAVED = "move-not-saved"
+#: The database can't be reached: nothing changed (README, Running at scale).
+DATABASE_DOWN = "database-down"
+#: The database stopped answering while a move was committed: /table tells, later.
+OUTCOME_UNKNOWN = "move-outcome-unknown"
 CLOSING = "bot-closing"
+#: The refusal of a move another process stored first: the table was read again.
 #: A computer player's pause before it moves, in seconds: long enough to read as a
 #: person thinking, short enough not to hold the table up.
 THINK_SECONDS = (1.0, 3.0)
@@ -176,6 +182,10 @@ class Dealer:
             except GameError as err:
                 self._mark_seen(channel_id, player)
                 refusal = self.refusal_of(interaction, err)
+            except DatabaseDownError:  # the storage logs the outage, once
+                refusal = reader(interaction)(DATABASE_DOWN)
+            except OutcomeUnknown:
+                refusal = reader(interaction)(OUTCOME_UNKNOWN)
             except Exception:
                 # Storage trouble (or a bug): the table service has put the game back as
                 # it was stored, so the honest answer is that nothing happened.
@@ -253,6 +263,8 @@ class Dealer:
                         )  # fmt: skip
             except GameError as err:
                 refusal = present.error_text(err, reader(interaction))
+            except DatabaseDownError:
+                refusal = reader(interaction)(DATABASE_DOWN)
             except Exception:
                 log.exception("could not open a table in channel %s", interaction.channel_id)
                 refusal = reader(interaction)("table-not-saved")
@@ -284,6 +296,15 @@ class Dealer:
     async def refuse(self, interaction: discord.Interaction, key: str, **args: object) -> None:
         """A private refusal, in the reader's language."""
         await self.refuse_text(interaction, reader(interaction)(key, **args))
+
+    @contextlib.asynccontextmanager
+    async def outage_answered(self, interaction: discord.Interaction) -> AsyncIterator[None]:
+        """For buttons, which no command error handler answers: a database that can't be
+        reached gets the same private answer as a command's (bot/client.py)."""
+        try:
+            yield
+        except DatabaseDownError:
+            await self.refuse(interaction, DATABASE_DOWN)
 
     async def refuse_error(self, interaction: discord.Interaction, err: GameError) -> None:
         await self.refuse_text(interaction, self.refusal_of(interaction, err))
@@ -332,6 +353,10 @@ class Dealer:
         await self.refuse(interaction, "cup-not-lifted")
 
     async def show_table(self, interaction: discord.Interaction) -> None:
+        channel_id = interaction.channel_id or 0
+        async with self.tables.lock(channel_id):
+            # A move whose saving lost its answer: the table is read back first.
+            await self.tables.settle_locked(channel_id)
         table = await self.table_here(interaction)
         if table is None:
             return
@@ -649,19 +674,29 @@ class Dealer:
                 log.error("computer %s in channel %s chose %s: %s", actor, channel_id,
                           move.encode(), err)  # fmt: skip
                 return
+            except (DatabaseDownError, OutcomeUnknown):  # the storage logs the outage, once
+                self._retry_computers(channel_id)
+                return
             except Exception:
                 log.exception("computer move in channel %s could not be stored", channel_id)
-                self._retry_computers(table)
+                self._retry_computers(channel_id)
                 return
             with contextlib.suppress(*_ANSWER_FAILED):
                 await self._show_unasked(outcome)
         self.clock.arm(outcome.table)
         self._schedule_computers(outcome.table)
 
-    def _retry_computers(self, table: Table) -> None:
-        """Storage trouble: the game is as stored; the computer tries again shortly."""
-        loop = asyncio.get_running_loop()
-        loop.call_later(RETRY_SECONDS, self._schedule_computers, table)
+    def _retry_computers(self, channel_id: int, delay: float = RETRY_SECONDS) -> None:
+        """Storage trouble: the game is as stored; the computer tries again shortly, for
+        as long as the game runs, from the table as it is then (it may have been read
+        again from storage meanwhile)."""
+
+        def again() -> None:
+            table = self.tables.get(channel_id)
+            if table is not None:
+                self._schedule_computers(table)
+
+        asyncio.get_running_loop().call_later(delay, again)
 
     async def _records(self, table: Table) -> dict[str, knowledge.Record]:
         """What this server's stored statistics say of the people at a bluffing table:
@@ -669,6 +704,8 @@ class Dealer:
         not read: their play is the same for everyone."""
         try:
             return await knowledge.stored_records(self.bot.storage, table.guild_id, table.game)
+        except DatabaseDownError:
+            return {}  # the move itself will meet the outage and wait for the database
         except Exception:
             log.exception("could not read the players' statistics")
             return {}

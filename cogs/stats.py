@@ -20,7 +20,7 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.ai.personas import PERSONAS, STATS_IDS, persona_of_stats_id
-from bot.storage import MINIMUMS, STATS, PlayerTotals, Ranked
+from bot.storage import MINIMUMS, STATS, DatabaseDownError, PlayerTotals, Ranked
 
 from . import checks
 from .card import CardData, for_the_font, render_card
@@ -140,10 +140,14 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_R
             await interaction.response.send_message(t("leaderboard-page-gone"), ephemeral=True)
             return
         bot: MexicanBot = interaction.client  # type: ignore[assignment]
-        embed, view = await leaderboard_page(
-            bot, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
-            self.stat, self.scope, self.period, self.page, t,
-        )  # fmt: skip
+        try:
+            embed, view = await leaderboard_page(
+                bot, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
+                self.stat, self.scope, self.period, self.page, t,
+            )  # fmt: skip
+        except DatabaseDownError:  # a button: no command error handler answers it
+            await interaction.response.send_message(t("database-down"), ephemeral=True)
+            return
         await interaction.response.edit_message(embed=embed, view=view)
 
 

@@ -73,7 +73,7 @@ async def test_reminder_then_expiry_with_a_retry(
         return await real_expire(*args)
 
     monkeypatch.setattr(service, "expire_locked", flaky)
-    monkeypatch.setattr(clock_module, "RETRY", 0.0)
+    monkeypatch.setattr(clock_module, "RETRY_FIRST", 0.0)
     clock = TurnClock(service, time, remind, on_expired)
     time.t = 999.0  # half time (999.7) is still ahead
     clock.arm(table)

@@ -23,7 +23,6 @@ from bot.tables import Outcome, Table, TableService
 
 from .conftest import SimTable
 from .db_helpers import database_url_fixture
-from .play_helpers import refused
 
 GUILD = 42
 CHANNEL = 1000

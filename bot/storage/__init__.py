@@ -8,6 +8,8 @@ backend; both answer the one `Storage` interface.
 from .base import (
     DATA_TABLES,
     ChannelBusyError,
+    CommitUnknownError,
+    DatabaseDownError,
     DatabaseUnavailableError,
     GameNotFoundError,
     SchemaTooNewError,
@@ -17,6 +19,7 @@ from .base import (
 )
 from .db import SqliteStorage
 from .factory import database_url, open_storage
+from .health import Health
 from .leaderboard import MINIMUMS, STATS, Stat, period_key
 from .migrations import MIGRATIONS, PROFILE_COLUMNS, SCHEMA_VERSION, TOTALS_COLUMNS
 from .models import (
@@ -45,6 +48,8 @@ __all__ = [
     "STATS",
     "TOTALS_COLUMNS",
     "ChannelBusyError",
+    "CommitUnknownError",
+    "DatabaseDownError",
     "DatabaseUnavailableError",
     "DatabaseUrl",
     "Event",
@@ -52,6 +57,7 @@ __all__ = [
     "GameNotFoundError",
     "GameRecord",
     "GameStatus",
+    "Health",
     "MoveStats",
     "PlayerKey",
     "PlayerTotals",

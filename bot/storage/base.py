@@ -17,6 +17,7 @@ from typing import Any, ClassVar, Self
 
 import orjson
 
+from .health import Health
 from .leaderboard import LeaderboardQueries, period_key
 from .migrations import MIGRATIONS, PROFILE_COLUMNS, TOTALS_COLUMNS, Migration
 from .models import (
@@ -69,6 +70,18 @@ class DatabaseUnavailableError(StorageError):
     and never contains the password."""
 
 
+class DatabaseDownError(DatabaseUnavailableError):
+    """The database stopped answering while the bot runs (connection refused or cut, a
+    server shutting down, a lock held past its timeout): nothing of the call was written,
+    and the same call may work again shortly (README, Running at scale)."""
+
+
+class CommitUnknownError(DatabaseDownError):
+    """The connection died while a transaction was being committed: the database may
+    have kept the move or not. Only reading it back, once the database answers, can
+    tell; the tables layer does that (bot/tables.py)."""
+
+
 GAME_COLUMNS = (
     "id, guild_id, channel_id, ruleset, status, state_json, created_at, updated_at, move_no"
 )
@@ -111,6 +124,8 @@ class Storage(LeaderboardQueries):
 
     #: ``"sqlite"`` or ``"postgresql"``: which SQL a migration step runs (migrations.py).
     dialect: ClassVar[str]
+    #: Whether the database answered the last call; logs each outage's start and end once.
+    health: Health
 
     # ------------------------------------------------------------------ lifecycle
 

@@ -16,6 +16,7 @@ answered; with no other move waiting, a move is written at once, alone.
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import os
 import sqlite3
 import time
@@ -37,6 +38,7 @@ from .base import (
     ChannelBusyError,
     Clock,
     CopyCountError,
+    DatabaseDownError,
     SchemaTooNewError,
     Storage,
     StorageError,
@@ -51,6 +53,7 @@ from .base import (
     totals_upserts,
     update_game,
 )
+from .health import Health
 from .migrations import MIGRATIONS, Migration, statements
 from .models import Event, GameRecord, GameStatus, MoveStats, PlayerKey
 
@@ -68,6 +71,21 @@ class DatabasePathError(StorageError):
     the caller adds which setting holds the path."""
 
 
+#: SQLite's words for a database it can't use right now (README, Running at scale: While
+#: the database is down): another process holding the lock past ``busy_timeout``, or the
+#: disk failing under it. Any other error is a bug and stays loud.
+UNAVAILABLE = (
+    "database is locked",
+    "database table is locked",
+    "disk i/o error",
+    "unable to open database file",
+)
+
+
+def is_unavailable(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.OperationalError) and str(exc).lower().startswith(UNAVAILABLE)
+
+
 class SqliteStorage(Storage):
     """The bot's SQLite file; build it with `SqliteStorage.open(path)` (or `open_storage`)."""
 
@@ -82,6 +100,7 @@ class SqliteStorage(Storage):
         self._group: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
         self._committing = False
         self._committer: asyncio.Task[None] | None = None
+        self.health = Health("SQLite")
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -264,6 +283,11 @@ class SqliteStorage(Storage):
                         continue  # its caller was cancelled; the move is stored all the same
                     if ok:
                         future.set_result(value)
+                    elif is_unavailable(value):
+                        self.health.failed(value)
+                        down = DatabaseDownError(f"SQLite can't be used right now: {value}")
+                        down.__cause__ = value
+                        future.set_exception(down)
                     else:
                         future.set_exception(value)
         finally:
@@ -279,11 +303,27 @@ class SqliteStorage(Storage):
         If the awaiting task is cancelled, ``fn`` still runs to its end (commit or
         rollback) on the worker, before any later statement of this connection.
         """
-        async with self._lock:
+        async with self._lock, self._reaching():
             if self._closed:
                 raise StorageError("storage is closed")
             conn = self._conn
             return await conn._execute(fn, conn._conn)
+
+    @contextlib.asynccontextmanager
+    async def _reaching(self, *, writes: bool = True) -> AsyncIterator[None]:
+        """One call on the database: SQLite's "can't now" errors raise
+        `DatabaseDownError`, and the storage's health notes the outage or its end. Only
+        a write says the database is back: in WAL mode reads go on while another process
+        holds the write lock, and would make the log say "back" between failed moves."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if not is_unavailable(exc):
+                raise
+            self.health.failed(exc)
+            raise DatabaseDownError(f"SQLite can't be used right now: {exc}") from exc
+        if writes:
+            self.health.answered()
 
     # The steps of one move, run inside its transaction on the worker thread.
 
@@ -386,11 +426,19 @@ class SqliteStorage(Storage):
 
     async def _fetchone(self, sql: str, params: Any) -> Any:
         # Under the lock, so a read never sees another coroutine's half-done transaction.
-        async with self._lock, self._conn.execute(sql, params) as cursor:
+        async with (
+            self._lock,
+            self._reaching(writes=False),
+            self._conn.execute(sql, params) as cursor,
+        ):
             return await cursor.fetchone()
 
     async def _fetchall(self, sql: str, params: Any) -> list[Any]:
-        async with self._lock, self._conn.execute(sql, params) as cursor:
+        async with (
+            self._lock,
+            self._reaching(writes=False),
+            self._conn.execute(sql, params) as cursor,
+        ):
             return list(await cursor.fetchall())
 
     async def _write(self, statements: Sequence[tuple[str, Any]]) -> list[int]:

@@ -10,6 +10,7 @@ process read (`Storage.save_move`).
 
 from __future__ import annotations
 
+import contextlib
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from typing import Any, Self
@@ -27,7 +28,9 @@ from .base import (
     LAST_SEQ,
     ChannelBusyError,
     Clock,
+    CommitUnknownError,
     CopyCountError,
+    DatabaseDownError,
     DatabaseUnavailableError,
     SchemaTooNewError,
     Storage,
@@ -44,6 +47,7 @@ from .base import (
     update_game,
 )
 from .dialect import arguments, numbered
+from .health import Health
 from .migrations import MIGRATIONS, PROFILE_COLUMNS, TOTALS_COLUMNS, Migration, statements
 from .models import Event, GameRecord, GameStatus, MoveStats, PlayerKey
 from .url import DatabaseUrl
@@ -54,6 +58,23 @@ _MIGRATION_LOCK = (0x6D6578, 1)
 #: Connections per process: moves of different channels run side by side, and
 #: PostgreSQL's own limit (100 by default) leaves room for many processes.
 POOL_SIZE = 8
+#: What connecting at start-up raises when the server can't be used (`_unavailable`).
+_START_FAILURES = (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError)
+#: Seconds a call waits for a pooled connection before it counts the database as down.
+ACQUIRE_TIMEOUT = 10.0
+#: What a connection-level failure raises (README, Running at scale: While the database
+#: is down): refused or cut connections, a server shutting down or restarting, a pool
+#: that can't hand out a connection in time. Errors of a statement (a constraint, bad
+#: SQL) are not among them: they are bugs, and stay loud.
+CONNECTION_LOST: tuple[type[BaseException], ...] = (
+    OSError,
+    TimeoutError,
+    asyncpg.InterfaceError,
+    asyncpg.PostgresConnectionError,
+    asyncpg.CannotConnectNowError,
+    asyncpg.AdminShutdownError,
+    asyncpg.CrashShutdownError,
+)
 
 
 class PostgresStorage(Storage):
@@ -61,10 +82,13 @@ class PostgresStorage(Storage):
 
     dialect = "postgresql"
 
-    def __init__(self, pool: asyncpg.Pool, clock: Clock = time.time) -> None:
+    def __init__(
+        self, pool: asyncpg.Pool, clock: Clock = time.time, *, shown: str = "PostgreSQL"
+    ) -> None:
         self._pool = pool
         self._clock = clock
         self._closed = False
+        self.health = Health(shown)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -90,20 +114,28 @@ class PostgresStorage(Storage):
         try:
             # No JIT: the bot's queries are short, and compiling them cost more than they
             # took (about 45 ms of a 1,000,000-round leaderboard, in stats_bench).
+            # No connection floor (min_size=0): while the database is down, asyncpg would
+            # log a traceback each time it failed to restore one.
             pool = await asyncpg.create_pool(
-                url.get_secret_value(), min_size=1, max_size=pool_size, timeout=10,
+                url.get_secret_value(), min_size=0, max_size=pool_size, timeout=10,
                 command_timeout=60, server_settings={"jit": "off"},
             )  # fmt: skip
-        except (OSError, TimeoutError, asyncpg.PostgresError, asyncpg.InterfaceError) as exc:
+        except _START_FAILURES as exc:
             raise DatabaseUnavailableError(_unavailable(url, exc)) from exc
         try:
-            async with pool.acquire() as conn:
+            try:
+                conn = await pool.acquire()
+            except _START_FAILURES as exc:
+                raise DatabaseUnavailableError(_unavailable(url, exc)) from exc
+            try:
                 await _migrate(conn, migrations)
                 await _check_writable(conn)
+            finally:
+                await pool.release(conn)
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, clock)
+        return cls(pool, clock, shown=f"PostgreSQL at {url}")
 
     async def close(self) -> None:
         """Close the pool (waiting for moves under way); safe to call twice."""
@@ -171,7 +203,7 @@ class PostgresStorage(Storage):
         stamp = float(self._clock() if now is None else now)
         buckets = bucket_rows(totals_deltas, stamp, channel_id)
         profiles = profile_rows(totals_deltas)
-        async with self._connection() as conn, conn.transaction():
+        async with self._connection() as conn, _committed(conn):
             # Writers of one channel queue here until the one before them commits.
             if channel_id is not None:
                 await conn.execute("SELECT pg_advisory_xact_lock($1)", channel_id)
@@ -286,10 +318,25 @@ class PostgresStorage(Storage):
 
     # -------------------------------------------------------------------- helpers
 
-    def _connection(self) -> Any:
+    @contextlib.asynccontextmanager
+    async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
+        """A pooled connection for one call; a connection-level failure anywhere in the
+        call (getting the connection included) raises `DatabaseDownError`, and the
+        storage's health notes it, or notes that the database answered again."""
         if self._closed:
             raise StorageError("storage is closed")
-        return self._pool.acquire()
+        try:
+            async with self._pool.acquire(timeout=ACQUIRE_TIMEOUT) as conn:
+                yield conn
+        except DatabaseDownError as exc:  # a commit whose answer was lost
+            self.health.failed(exc.__cause__ or exc)
+            raise
+        except CONNECTION_LOST as exc:
+            if self._closed:
+                raise StorageError("storage is closed") from exc
+            self.health.failed(exc)
+            raise DatabaseDownError(f"the database stopped answering: {_reason(exc)}") from exc
+        self.health.answered()
 
     async def _fetchone(self, sql: str, params: Any) -> Any:
         async with self._connection() as conn:
@@ -327,6 +374,33 @@ _UPSERT_PROFILES = (
     + ") ON CONFLICT (guild_id, user_id) DO UPDATE SET "
     + ", ".join(f"{c} = play_profiles.{c} + excluded.{c}" for c in PROFILE_COLUMNS)
 )
+
+
+@contextlib.asynccontextmanager
+async def _committed(conn: asyncpg.Connection) -> AsyncIterator[None]:
+    """A transaction whose COMMIT, if its answer is lost with the connection, raises
+    `CommitUnknownError`: the server may have committed it before the connection died,
+    and only reading the game back can tell (bot/tables.py). A failure before COMMIT
+    was sent is an ordinary one: the server rolls back what it had."""
+    tx = conn.transaction()
+    await tx.start()
+    try:
+        yield
+    except BaseException:
+        with contextlib.suppress(Exception):  # a dead connection has nothing to roll back
+            await tx.rollback()
+        raise
+    try:
+        await tx.commit()
+    except CONNECTION_LOST as exc:
+        raise CommitUnknownError(
+            f"the connection was lost while committing: {_reason(exc)}"
+        ) from exc
+
+
+def _reason(exc: BaseException) -> str:
+    text = str(exc).strip()
+    return f"{type(exc).__name__}: {text}" if text else type(exc).__name__
 
 
 async def _execute(conn: asyncpg.Connection, sql: str, params: Any) -> str:
@@ -397,6 +471,13 @@ def _unavailable(url: DatabaseUrl, exc: BaseException) -> str:
         return f"PostgreSQL at {shown} refused the login ({exc}): check the user and password"
     if isinstance(exc, asyncpg.InvalidCatalogNameError):
         return f"PostgreSQL at {shown} has no such database ({exc}): create it (createdb)"
+    if isinstance(exc, ConnectionError) and "rejected SSL upgrade" in str(exc):
+        # asyncpg's words when the URL asks for TLS (sslmode=require or stricter) and the
+        # server answers the TLS request with "no".
+        return (
+            f"PostgreSQL at {shown} does not accept TLS connections, but DATABASE_URL asks"
+            " for them: enable TLS on the server, or check sslmode in DATABASE_URL"
+        )
     if isinstance(exc, OSError | TimeoutError):
         reason = getattr(exc, "strerror", None) or type(exc).__name__
         return f"cannot reach PostgreSQL at {shown} ({reason}): is the server running there?"
