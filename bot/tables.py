@@ -31,6 +31,7 @@ from .storage import (
     ChannelBusyError,
     CommitUnknownError,
     DatabaseDownError,
+    GameRecord,
     StaleGameError,
     Storage,
 )
@@ -266,6 +267,8 @@ class TableService:
             # Opened by another process: this one now knows it, so moves there are played.
             await self.refresh_quietly(channel_id)
             raise ChannelBusy("A game is already running in this channel.") from err
+        except CommitUnknownError as err:
+            record = await self._opened(channel_id, table.saved, err)
         table.game_id = record.id
         self.tables[channel_id] = table
         events = [Event(Kind.LOBBY, host, {"preset": preset, "rematch_of": rematch_of})]
@@ -462,6 +465,28 @@ class TableService:
         if game.phase == "over":
             self.tables.pop(channel_id, None)
         return outcome
+
+    async def _opened(self, channel_id: int, state: str, err: CommitUnknownError) -> GameRecord:
+        """A lobby whose COMMIT lost its answer: the channel's stored game, if it is this
+        one (the same state, down to its seal's salt); `DatabaseDownError` if none was
+        stored, `ChannelBusy` if another process's game is there, `OutcomeUnknown` if
+        the database does not answer in time to tell (the channel is read back before
+        its next move: a stored lobby then turns up as "already running", and is found)."""
+        for pause in (*SETTLE_PAUSES, None):
+            try:
+                record = await self.storage.get_game_for_channel(channel_id)
+            except DatabaseDownError:
+                if pause is None:
+                    break
+                await asyncio.sleep(pause)
+                continue
+            if record is None:
+                raise DatabaseDownError("the lobby was not stored") from err
+            if record.state_json == state:
+                return record
+            await self.refresh_quietly(channel_id)
+            raise ChannelBusy("A game is already running in this channel.") from err
+        raise OutcomeUnknown(f"channel {channel_id}: the database did not answer to tell")
 
     async def _was_stored(self, channel_id: int, table: Table, state: str) -> bool:
         """Whether a move whose COMMIT lost its answer is in storage: the game row holds

@@ -265,6 +265,8 @@ class Dealer:
                 refusal = present.error_text(err, reader(interaction))
             except DatabaseDownError:
                 refusal = reader(interaction)(DATABASE_DOWN)
+            except OutcomeUnknown:
+                refusal = reader(interaction)(OUTCOME_UNKNOWN)
             except Exception:
                 log.exception("could not open a table in channel %s", interaction.channel_id)
                 refusal = reader(interaction)("table-not-saved")

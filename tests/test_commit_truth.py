@@ -123,3 +123,23 @@ async def test_an_unknown_commit_is_read_back_before_the_next_move(rig: Rig) -> 
     assert table is not None and not table.unsettled
     assert (table.stored_move, table.saved) == (move_no, state)
     assert (await stored_moves(rig))[0::2] == (before + 1, logged + 1)
+
+
+@pytest.mark.parametrize("cut", ["after", "before"])
+async def test_a_lobby_whose_commit_lost_its_answer_is_read_back(rig: Rig, cut: str) -> None:
+    """/newgame meets the cut: a lobby the server kept is opened (and played on), one it
+    never got was not, and the host is told which."""
+    other = CHANNEL + 1
+    rig.proxy.cut_commit(cut)  # type: ignore[arg-type]
+    if cut == "after":
+        opened = await rig.service.open_table(1, other, "1", "mexen", None, now=1000.0)
+        stored = await rig.direct.get_game_for_channel(other)
+        assert stored is not None and stored.id == opened.table.game_id
+        await rig.service.act(other, "2", Move(Act.JOIN), 1001.0)
+        assert (await rig.direct.get_game(stored.id)).move_no == 1  # type: ignore[union-attr]
+    else:
+        with pytest.raises(DatabaseDownError):
+            await rig.service.open_table(1, other, "1", "mexen", None, now=1000.0)
+        assert await rig.direct.get_game_for_channel(other) is None
+        assert rig.service.get(other) is None
+    assert rig.proxy.cuts == [cut]

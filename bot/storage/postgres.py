@@ -168,7 +168,7 @@ class PostgresStorage(Storage):
         new_game_checks(status, state_json)
         rows = event_rows(events)
         stamp = float(self._clock() if now is None else now)
-        async with self._connection() as conn, conn.transaction():
+        async with self._connection() as conn, _committed(conn):
             await conn.execute("SELECT pg_advisory_xact_lock($1)", channel_id)
             try:
                 game_id = await conn.fetchval(
