@@ -112,9 +112,9 @@ async def until(port: int, check: Callable[[Samples], bool], timeout: float = 10
 
 @contextlib.asynccontextmanager
 async def running_bot(
-    tmp_path: Path, channels: int = 2, **settings: str
+    tmp_path: Path, shards: int = 1, **settings: str
 ) -> AsyncIterator[tuple[StandIn, BotProcess]]:
-    standin = StandIn(channels=channels, members=4)
+    standin = StandIn(channels=2, members=4, shard_count=shards, channels_per_guild=1)
     await standin.start()
     env = bot_env(standin, tmp_path / "bot.db", LOG_LEVEL="INFO", **settings)
     if "DATABASE_URL" in settings:
@@ -184,6 +184,14 @@ async def test_metrics_count_a_game_played_over_the_wire(tmp_path: Path) -> None
 
         status, body = await healthy(port)
         assert (status, body) == (200, {"status": "ok", "checks": ALL_PASS})
+
+
+async def test_a_process_of_two_shards_is_healthy_with_both_connected(tmp_path: Path) -> None:
+    """The gateway check of a sharded process looks at every shard's connection."""
+    port = free_port()
+    async with running_bot(tmp_path, shards=2, METRICS_PORT=str(port), SHARD_COUNT="2"):
+        assert await healthy(port) == (200, {"status": "ok", "checks": ALL_PASS})
+        assert value(await scrape(port), "mexican_shards_held") == 2
 
 
 async def test_without_metrics_port_nothing_listens(tmp_path: Path) -> None:
