@@ -19,6 +19,7 @@ from bot.engine import Act, GameError, Move
 from bot.metrics import Metrics, Snapshot, instrument, refusal_reason
 from bot.settings import DEFAULT_POOL_SIZE, SettingsError, parse_settings
 from bot.storage import StaleGameError, Storage, open_storage
+from bot.storage.postgres import POOL_SIZE
 from bot.tables import NoGameHere, TableService
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.secret-part-of-the-token"
@@ -167,7 +168,7 @@ async def test_health_names_each_check(storage: Storage) -> None:
 def test_metrics_settings() -> None:
     off = parse_settings({"DISCORD_TOKEN": TOKEN})
     assert off.metrics_port is None and off.metrics_host == "127.0.0.1"
-    assert off.database_pool_size == DEFAULT_POOL_SIZE == 8
+    assert off.database_pool_size == DEFAULT_POOL_SIZE == POOL_SIZE == 8
     on = parse_settings(
         {"DISCORD_TOKEN": TOKEN, "METRICS_PORT": "9108", "METRICS_HOST": "0.0.0.0",
          "DATABASE_POOL_SIZE": "20"}
