@@ -22,7 +22,7 @@ from collections.abc import Callable, Sequence
 import aiohttp
 import discord
 
-from . import collector
+from . import collector, monitor
 from .client import MexicanBot, create_bot
 from .endpoints import apply_endpoints
 from .logs import setup_logging
@@ -75,6 +75,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"cannot reach Discord ({type(exc).__name__}): check the network, "
             "DISCORD_API_BASE and DISCORD_GATEWAY_URL"
         )
+    except monitor.MetricsPortError as exc:
+        _fail(str(exc))
     except DatabasePathError as exc:
         shown = settings.database if settings.database_url else settings.database_path
         _fail(f"{_path_setting(settings)}={shown} can't be used: {exc}")
@@ -92,7 +94,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 async def run(settings: Settings, *, sync_only: bool = False) -> int:
     """Open storage, run the bot until it is closed, and always close storage after."""
-    storage = await open_storage(settings)
+    storage = await open_storage(settings, pool_size=settings.database_pool_size)
     log.info("database open at %s", settings.database)  # the URL shown without its password
     try:
         bot = create_bot(settings, storage, sync_dev_guild=not sync_only)
@@ -102,7 +104,8 @@ async def run(settings: Settings, *, sync_only: bool = False) -> int:
             try:
                 if sync_only:
                     return await _sync_globally(bot, settings)
-                await bot.start(settings.discord_token.get_secret_value())
+                async with monitor.serving(bot, settings):  # README, Metrics and health
+                    await bot.start(settings.discord_token.get_secret_value())
             except (aiohttp.ClientError, RuntimeError):
                 # Closing mid-login makes the pending request fail; that is a clean stop.
                 if not stopper.requested:

@@ -20,6 +20,12 @@ from .storage.url import DatabaseUrl
 
 DEFAULT_DATABASE_PATH = Path("data/mexican.db")
 DEFAULT_LOG_LEVEL = "INFO"
+#: Loopback only by default: metrics and health tell anyone who can reach them how busy
+#: the bot is, which is for the operator's scraper, not for the internet.
+DEFAULT_METRICS_HOST = "127.0.0.1"
+#: PostgreSQL connections per bot process (README, Running at scale).
+DEFAULT_POOL_SIZE = 8
+MAX_POOL_SIZE = 100
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
 
@@ -73,6 +79,11 @@ class Settings:
     discord_gateway_url: str | None = None
     #: The Discord shards this process runs (SHARD_COUNT, SHARD_IDS); None: unsharded.
     shards: Shards | None = None
+    #: Where /metrics and /health are served (README, Metrics and health); None: nowhere.
+    metrics_port: int | None = None
+    metrics_host: str = DEFAULT_METRICS_HOST
+    #: At most this many PostgreSQL connections per process (unused with SQLite).
+    database_pool_size: int = DEFAULT_POOL_SIZE
 
     @property
     def database(self) -> DatabaseUrl:
@@ -140,7 +151,46 @@ def parse_settings(values: Mapping[str, str]) -> Settings:
             "DISCORD_GATEWAY_URL", get("DISCORD_GATEWAY_URL"), ("ws", "wss")
         ),
         shards=_parse_shards(get("SHARD_COUNT"), get("SHARD_IDS")),
+        **_parse_metrics(get("METRICS_PORT"), get("METRICS_HOST")),
+        database_pool_size=_parse_pool_size(get("DATABASE_POOL_SIZE")),
     )
+
+
+def _parse_metrics(port_raw: str | None, host_raw: str | None) -> dict[str, object]:
+    """METRICS_PORT turns the metrics and health server on; METRICS_HOST alone would
+    turn nothing on, which is more likely a forgotten port than a wish."""
+    if port_raw is None:
+        if host_raw is not None:
+            raise SettingsError(
+                f"METRICS_HOST={host_raw} needs METRICS_PORT: set METRICS_PORT to the port "
+                "to serve /metrics and /health on (e.g. 9108), or leave METRICS_HOST empty"
+            )
+        return {}
+    if not port_raw.isdigit() or not 1 <= int(port_raw) <= 65535:
+        raise SettingsError(
+            f"METRICS_PORT must be a port number from 1 to 65535, got {port_raw!r}: "
+            "e.g. 9108, or leave it empty to serve no metrics"
+        )
+    host = host_raw or DEFAULT_METRICS_HOST
+    if any(ch.isspace() or ch in "/[]" for ch in host):
+        raise SettingsError(
+            f"METRICS_HOST must be an address or host name to listen on, got {host_raw!r}: "
+            "e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)"
+        )
+    return {"metrics_port": int(port_raw), "metrics_host": host}
+
+
+def _parse_pool_size(raw: str | None) -> int:
+    if raw is None:
+        return DEFAULT_POOL_SIZE
+    if not raw.isdigit() or not 1 <= int(raw) <= MAX_POOL_SIZE:
+        raise SettingsError(
+            f"DATABASE_POOL_SIZE must be a whole number from 1 to {MAX_POOL_SIZE}, got "
+            f"{raw!r}: the PostgreSQL connections each bot process may open (default "
+            f"{DEFAULT_POOL_SIZE}); keep their sum over all processes below the server's "
+            "max_connections"
+        )
+    return int(raw)
 
 
 def _parse_guild_id(raw: str | None) -> int | None:

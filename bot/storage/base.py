@@ -160,6 +160,11 @@ class Storage(LeaderboardQueries):
     async def __aexit__(self, *exc_info: object) -> None:
         await self.close()
 
+    async def ping(self) -> None:
+        """One trivial query: raises if the database can't answer now (README, Metrics
+        and health). The caller bounds how long it may take."""
+        await self._fetchone("SELECT 1", ())
+
     async def schema_version(self) -> int:
         raise NotImplementedError
 

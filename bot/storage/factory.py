@@ -33,14 +33,18 @@ async def open_storage(
     *,
     clock: Clock = time.time,
     migrations: Sequence[Migration] = MIGRATIONS,
+    pool_size: int | None = None,
 ) -> Storage:
     """Open the database ``target`` names and bring its schema up to date: SQLite for a
-    path or ``sqlite:///…``, PostgreSQL for ``postgresql://…`` (or ``postgres://``)."""
+    path or ``sqlite:///…``, PostgreSQL for ``postgresql://…`` (or ``postgres://``).
+    ``pool_size`` caps PostgreSQL's connections (DATABASE_POOL_SIZE); SQLite has one."""
     url = database_url(target)
     if url.dialect == "postgresql":
-        from .postgres import PostgresStorage  # asyncpg is loaded only when it is used
+        from .postgres import POOL_SIZE, PostgresStorage  # asyncpg: loaded only if used
 
-        return await PostgresStorage.open(url, clock=clock, migrations=migrations)
+        return await PostgresStorage.open(
+            url, clock=clock, migrations=migrations, pool_size=pool_size or POOL_SIZE
+        )
     from .db import SqliteStorage
 
     assert url.path is not None
