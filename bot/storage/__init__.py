@@ -7,6 +7,7 @@ backend; both answer the one `Storage` interface.
 
 from .base import (
     DATA_TABLES,
+    PROCESS_TABLES,
     ChannelBusyError,
     DatabaseUnavailableError,
     GameNotFoundError,
@@ -32,6 +33,7 @@ from .models import (
     Ranked,
     RoundRecord,
 )
+from .shard_leases import ShardLease
 from .url import DatabaseUrl
 
 __all__ = [
@@ -40,6 +42,7 @@ __all__ = [
     "MIGRATIONS",
     "MINIMUMS",
     "OPEN_STATUSES",
+    "PROCESS_TABLES",
     "PROFILE_COLUMNS",
     "SCHEMA_VERSION",
     "STATS",
@@ -58,6 +61,7 @@ __all__ = [
     "Ranked",
     "RoundRecord",
     "SchemaTooNewError",
+    "ShardLease",
     "SqliteStorage",
     "StaleGameError",
     "Stat",
