@@ -6,7 +6,8 @@ A rolling restart: a second process started on a shard another process runs wait
 (its one log line names the holder), neither logs in nor connects, and takes the shard
 over when the first one is stopped with SIGTERM; the games the first one opened are then
 played to their end on the second. A process whose shard stays held gives up after
-SHARD_WAIT_SECONDS with one stderr line naming SHARD_IDS.
+SHARD_WAIT_SECONDS with one stderr line naming SHARD_IDS; one stopped while it waits
+just stops.
 """
 
 from __future__ import annotations
@@ -149,6 +150,16 @@ async def test_a_shard_that_stays_held_ends_start_up_with_one_line(rig: OverlapR
     assert output.count(WAITING) == 2  # the one waiting line, and the exit line
     assert "Traceback" not in output
     assert rig.standin.connections == connections  # it never connected
+
+    # One that is stopped while it waits just stops: no error, nothing left behind.
+    third = await rig.start_another(0, "third")
+    await log_line(third.log, WAITING)
+    assert await third.stop() == 0
+    stopped = _read(third.log)
+    assert [line for line in stopped.splitlines() if line.startswith(PREFIX)] == []
+    assert "Traceback" not in stopped and "database closed" in stopped
+    assert rig.standin.connections == connections
+
     assert rig.bots[0].alive  # and the holder runs on, still holding its shard
     store = await open_storage(rig.url)
     try:
@@ -158,3 +169,30 @@ async def test_a_shard_that_stays_held_ends_start_up_with_one_line(rig: OverlapR
     assert {s: lease.holder.split(":")[1] for s, lease in leases.items()} == {
         0: str(rig.bots[0].pid)
     }
+
+
+async def test_a_lease_lost_to_another_process_stops_the_bot(rig: OverlapRig) -> None:
+    """As after a long database outage in which the lease ran out and another process
+    took the shard: the next renewal finds it held by someone else, and the bot stops
+    rather than keep answering for a shard it does not hold."""
+    bot = await rig.start_another(1, "loser", SHARD_LEASE_SECONDS="3")
+    await asyncio.wait_for(rig.standin.links[1].ready.wait(), 30)
+    store = await open_storage(rig.url)
+    try:
+        mine = (await store.shard_leases(SHARDS))[1].holder
+        assert await store.release_shard_leases(SHARDS, (1,), mine) == (1,)
+        assert await store.take_shard_leases(SHARDS, (1,), "other-host:4242:1:t", 60) == (1,)
+        code = await asyncio.wait_for(bot.wait(), 30)
+        assert (await store.shard_leases(SHARDS))[1].holder == "other-host:4242:1:t"
+    finally:
+        await store.close()
+
+    output = _read(bot.log)
+    assert code == 1, output
+    assert output.count("lost shard(s) 1 of 2 to another process (other-host:4242)") == 1
+    assert "Traceback" not in output and "database closed" in output
+    for _ in range(100):  # the stand-in notices the closed gateway connection
+        if not rig.standin.links[1].ready.is_set():
+            break
+        await asyncio.sleep(0.05)
+    assert not rig.standin.links[1].ready.is_set()
