@@ -3,8 +3,9 @@
 
 Operator mistakes (no token, bad setting, token refused, Discord unreachable, a
 DEV_GUILD_ID the bot may not add commands to, a DATABASE_PATH it can't write, a
-DATABASE_URL it can't reach) end with one line on stderr and a non-zero exit, never a
-traceback: the operator needs to know what to fix, not where in discord.py it was noticed.
+DATABASE_URL it can't reach, shards another process keeps running) end with one line
+on stderr and a non-zero exit, never a traceback: the operator needs to know what to
+fix, not where in discord.py it was noticed.
 """
 
 from __future__ import annotations
@@ -25,9 +26,11 @@ import discord
 from . import collector, monitor
 from .client import MexicanBot, create_bot
 from .endpoints import apply_endpoints
+from .leases import ShardLeases, ShardsHeldError
 from .logs import setup_logging
 from .settings import Settings, SettingsError, load_settings
-from .storage import StorageError, open_storage
+from .shards import Shards
+from .storage import Storage, StorageError, open_storage
 from .storage.copy import CopyError, copy_database
 from .storage.db import DatabasePathError
 
@@ -77,6 +80,8 @@ def main(argv: Sequence[str] | None = None) -> int:
         )
     except monitor.MetricsPortError as exc:
         _fail(str(exc))
+    except ShardsHeldError as exc:
+        _fail(_shards_held(settings, exc))
     except DatabasePathError as exc:
         shown = settings.database if settings.database_url else settings.database_path
         _fail(f"{_path_setting(settings)}={shown} can't be used: {exc}")
@@ -93,9 +98,16 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 async def run(settings: Settings, *, sync_only: bool = False) -> int:
-    """Open storage, run the bot until it is closed, and always close storage after."""
+    """Open storage, take the shards' leases, run the bot until it is closed, then give
+    the leases back and close storage.
+
+    The leases are taken before the bot logs in: logging in loads the cogs, which restore
+    the shards' games, and only the process holding a shard may do that (README, Running
+    at scale). They are given back only once the bot is closed, so its moves under way
+    are stored and answered before a waiting process takes over."""
     storage = await open_storage(settings, pool_size=settings.database_pool_size)
     log.info("database open at %s", settings.database)  # the URL shown without its password
+    leases: ShardLeases | None = None
     try:
         bot = create_bot(settings, storage, sync_dev_guild=not sync_only)
         async with bot:
@@ -104,6 +116,10 @@ async def run(settings: Settings, *, sync_only: bool = False) -> int:
             try:
                 if sync_only:
                     return await _sync_globally(bot, settings)
+                leases = bot.leases = _leases(settings, storage, on_lost=stopper.stop)
+                if not await leases.acquire(settings.shard_wait_seconds, stopper.stopping):
+                    return EXIT_OK  # stopped while waiting: nothing was started
+                leases.keep_renewing()
                 async with monitor.serving(bot, settings):  # README, Metrics and health
                     await bot.start(settings.discord_token.get_secret_value())
             except (aiohttp.ClientError, RuntimeError):
@@ -113,10 +129,41 @@ async def run(settings: Settings, *, sync_only: bool = False) -> int:
             finally:
                 stopper.uninstall()
     finally:
+        if leases is not None:
+            await leases.release()
         await storage.close()
         log.info("database closed")
+    if leases is not None and leases.lost_to is not None:
+        return EXIT_FAILURE  # a supervisor should notice: another process runs our shards
     log.info("stopped")
     return EXIT_OK
+
+
+def _leases(settings: Settings, storage: Storage, on_lost: Callable[[], None]) -> ShardLeases:
+    """The leases of this process's shards; an unsharded process runs shard 0 of 1."""
+    shards = settings.shards or Shards(1, (0,))
+    return ShardLeases(
+        storage, shards.count, shards.ids, seconds=settings.shard_lease_seconds, on_lost=on_lost
+    )
+
+
+def _shards_held(settings: Settings, exc: ShardsHeldError) -> str:
+    """The one line for a start-up that waited in vain for its shards."""
+    holders = ", ".join(sorted(set(exc.holders.values())))
+    waited = f"SHARD_WAIT_SECONDS={settings.shard_wait_seconds}"
+    if settings.shards is None:
+        return (
+            f"the bot already runs on this database in another process ({holders}), which "
+            f"did not stop within {waited}: run one bot per database, or share the shards "
+            "out between processes with SHARD_COUNT and SHARD_IDS"
+        )
+    ids = ",".join(map(str, sorted(exc.holders)))
+    mine = ",".join(map(str, settings.shards.ids))
+    return (
+        f"shard(s) {ids} of {exc.shard_count} are held by another running process "
+        f"({holders}), which did not let go within {waited}: check SHARD_IDS={mine} (each "
+        "shard runs in one process only), or stop the other process first"
+    )
 
 
 async def _sync_globally(bot: MexicanBot, settings: Settings) -> int:
@@ -164,6 +211,8 @@ class _Stopper:
         self._loop = asyncio.get_running_loop()
         self._task: asyncio.Task[None] | None = None
         self.requested = False
+        #: Set at the first stop: a start-up still waiting for its shards gives up.
+        self.stopping = asyncio.Event()
 
     def install(self) -> None:
         for sig in self.SIGNALS:
@@ -177,10 +226,16 @@ class _Stopper:
                 self._loop.remove_signal_handler(sig)
 
     def _on_signal(self, sig: signal.Signals) -> None:
+        if not self.requested:
+            log.info("received %s, shutting down", sig.name)
+        self.stop()
+
+    def stop(self) -> None:
+        """Close the bot, once (a signal, or a shard lease lost to another process)."""
         if self.requested:
             return
         self.requested = True
-        log.info("received %s, shutting down", sig.name)
+        self.stopping.set()
         # A second Ctrl-C falls back to the default handler: a way out if closing hangs.
         self.uninstall()
         self._task = self._loop.create_task(self._bot.close())

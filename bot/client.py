@@ -23,6 +23,8 @@ from .tables import TableService
 if TYPE_CHECKING:
     from cogs.dealer import Dealer
 
+    from .leases import ShardLeases
+
 log = logging.getLogger(__name__)
 
 # The bot has no voice features; discord.py's "voice will NOT be supported" warnings
@@ -73,6 +75,9 @@ class MexicanBot(commands.Bot):
         self.extension_names = extensions
         #: Set by the Play cog while it is loaded: the path every move takes in Discord.
         self.dealer: Dealer | None = None
+        #: Set by `python -m bot` before it connects: the leases of this process's shards
+        #: (README, Running at scale); ``leases.held`` and ``leases.ok`` say what it holds.
+        self.leases: ShardLeases | None = None
 
     async def setup_hook(self) -> None:
         self.tree.on_error = self.on_app_command_error

@@ -26,6 +26,10 @@ DEFAULT_METRICS_HOST = "127.0.0.1"
 #: PostgreSQL connections per bot process (README, Running at scale).
 DEFAULT_POOL_SIZE = 8
 MAX_POOL_SIZE = 100
+DEFAULT_SHARD_LEASE_SECONDS = 30
+DEFAULT_SHARD_WAIT_SECONDS = 120
+#: Shorter leases would need renewals under a second apart.
+MIN_SHARD_LEASE_SECONDS = 3
 LOG_LEVELS = ("CRITICAL", "ERROR", "WARNING", "INFO", "DEBUG")
 
 
@@ -84,6 +88,10 @@ class Settings:
     metrics_host: str = DEFAULT_METRICS_HOST
     #: At most this many PostgreSQL connections per process (unused with SQLite).
     database_pool_size: int = DEFAULT_POOL_SIZE
+    #: How long a shard's lease lasts unrenewed (SHARD_LEASE_SECONDS; README, Running at scale).
+    shard_lease_seconds: int = DEFAULT_SHARD_LEASE_SECONDS
+    #: How long start-up waits for another process to free this one's shards.
+    shard_wait_seconds: int = DEFAULT_SHARD_WAIT_SECONDS
 
     @property
     def database(self) -> DatabaseUrl:
@@ -153,6 +161,20 @@ def parse_settings(values: Mapping[str, str]) -> Settings:
         shards=_parse_shards(get("SHARD_COUNT"), get("SHARD_IDS")),
         **_parse_metrics(get("METRICS_PORT"), get("METRICS_HOST")),
         database_pool_size=_parse_pool_size(get("DATABASE_POOL_SIZE")),
+        shard_lease_seconds=_parse_seconds(
+            "SHARD_LEASE_SECONDS",
+            get("SHARD_LEASE_SECONDS"),
+            DEFAULT_SHARD_LEASE_SECONDS,
+            MIN_SHARD_LEASE_SECONDS,
+            "how long a process's hold on its shards lasts unrenewed",
+        ),
+        shard_wait_seconds=_parse_seconds(
+            "SHARD_WAIT_SECONDS",
+            get("SHARD_WAIT_SECONDS"),
+            DEFAULT_SHARD_WAIT_SECONDS,
+            0,
+            "how long start-up waits for another process to free this one's shards",
+        ),
     )
 
 
@@ -260,6 +282,17 @@ def _parse_url(name: str, raw: str | None, schemes: tuple[str, ...]) -> str | No
         wanted = " or ".join(f"{s}://" for s in schemes)
         raise SettingsError(f"{name} must be a URL starting with {wanted}, got {raw!r}")
     return raw.rstrip("/")
+
+
+def _parse_seconds(name: str, raw: str | None, default: int, least: int, what: str) -> int:
+    if raw is None:
+        return default
+    if not raw.isdigit() or int(raw) < least:
+        raise SettingsError(
+            f"{name} must be a whole number of seconds, {least} or more, got {raw!r}: "
+            f"{what} (default {default}), or leave it empty"
+        )
+    return int(raw)
 
 
 def _parse_shards(count_raw: str | None, ids_raw: str | None) -> Shards | None:

@@ -35,6 +35,7 @@ def test_defaults() -> None:
     assert settings.database_path == DEFAULT_DATABASE_PATH == Path("data/mexican.db")
     assert settings.log_level == "INFO"
     assert settings.discord_api_base is None and settings.discord_gateway_url is None
+    assert (settings.shard_lease_seconds, settings.shard_wait_seconds) == (30, 120)
 
 
 def test_every_setting_parsed() -> None:
@@ -46,6 +47,8 @@ def test_every_setting_parsed() -> None:
             "LOG_LEVEL": "debug",
             "DISCORD_API_BASE": "http://localhost:8080/api/v10/",
             "DISCORD_GATEWAY_URL": "ws://localhost:8080/",
+            "SHARD_LEASE_SECONDS": "10",
+            "SHARD_WAIT_SECONDS": "0",
         }
     )
     assert settings == Settings(
@@ -55,6 +58,8 @@ def test_every_setting_parsed() -> None:
         log_level="DEBUG",
         discord_api_base="http://localhost:8080/api/v10",
         discord_gateway_url="ws://localhost:8080",
+        shard_lease_seconds=10,
+        shard_wait_seconds=0,
     )
 
 
@@ -75,6 +80,10 @@ def test_missing_token_says_what_to_do(values: dict[str, str]) -> None:
         ("DISCORD_API_BASE", "localhost:8080"),
         ("DISCORD_API_BASE", "ws://localhost"),
         ("DISCORD_GATEWAY_URL", "http://localhost"),
+        ("SHARD_LEASE_SECONDS", "2"),
+        ("SHARD_LEASE_SECONDS", "ten"),
+        ("SHARD_WAIT_SECONDS", "-1"),
+        ("SHARD_WAIT_SECONDS", "1.5"),
     ],
 )
 def test_invalid_values_name_the_setting(name: str, value: str) -> None:

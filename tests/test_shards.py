@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import random
+import socket
 import time
 from collections.abc import AsyncIterator
 from pathlib import Path
@@ -245,6 +246,9 @@ async def test_two_shard_processes_one_database(rig: ShardRig) -> None:
     restarted = rig.log(1).read_text()
     mine = len(rig.tables[1])
     assert f"restored {mine} unfinished game(s)" in restarted, restarted[-3000:]
+    # The killed process's lease had not run out: its pid being gone freed shard 1 at once.
+    assert f"took over shard 1 from {socket.gethostname()}:" in restarted
+    assert "its process is gone" in restarted
     guilds = len(rig.standin.shard_guilds(1))
     assert f"in {guilds} guild(s), shard(s) 1 of {SHARDS}" in restarted  # its shard's only
     assert "Traceback" not in rig.log(0).read_text() + restarted

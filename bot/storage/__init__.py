@@ -7,6 +7,7 @@ backend; both answer the one `Storage` interface.
 
 from .base import (
     DATA_TABLES,
+    PROCESS_TABLES,
     ChannelBusyError,
     CommitUnknownError,
     DatabaseDownError,
@@ -35,6 +36,7 @@ from .models import (
     Ranked,
     RoundRecord,
 )
+from .shard_leases import ShardLease
 from .url import DatabaseUrl
 
 __all__ = [
@@ -43,6 +45,7 @@ __all__ = [
     "MIGRATIONS",
     "MINIMUMS",
     "OPEN_STATUSES",
+    "PROCESS_TABLES",
     "PROFILE_COLUMNS",
     "SCHEMA_VERSION",
     "STATS",
@@ -64,6 +67,7 @@ __all__ = [
     "Ranked",
     "RoundRecord",
     "SchemaTooNewError",
+    "ShardLease",
     "SqliteStorage",
     "StaleGameError",
     "Stat",

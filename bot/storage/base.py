@@ -31,6 +31,7 @@ from .models import (
     PlayerKey,
     PlayerTotals,
 )
+from .shard_leases import ShardLeaseQueries
 
 Clock = Callable[[], float]
 
@@ -108,6 +109,8 @@ DATA_TABLES: dict[str, tuple[str, ...]] = {
     "catches": ("guild_id", "caught_id", "catcher_id", "n"),
     "play_profiles": ("guild_id", "user_id", *PROFILE_COLUMNS),
 }
+#: Tables about the processes running now, not the bot's data: migrate-db leaves them.
+PROCESS_TABLES: tuple[str, ...] = ("shard_leases",)
 #: How many of each table's leading columns are its primary key: a copy reads rows in
 #: key order, so PostgreSQL stores each leaderboard bucket's rows together on disk (as
 #: SQLite's WITHOUT ROWID tables always do), which keeps a leaderboard's scan short.
@@ -115,7 +118,7 @@ KEY_COLUMNS = {"games": 1, "game_events": 2, "stat_buckets": 4, "rounds": 1,
                "claim_counts": 3, "catches": 3, "play_profiles": 2}  # fmt: skip
 
 
-class Storage(LeaderboardQueries):
+class Storage(LeaderboardQueries, ShardLeaseQueries):
     """Async access to the bot's database; build one with `Storage.open(url or path)`.
 
     A backend provides the writes of a move (each in one transaction), the migrations and

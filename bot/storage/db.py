@@ -127,7 +127,7 @@ class SqliteStorage(Storage):
         # isolation_level=None: we issue BEGIN/COMMIT ourselves, so DDL and DML share
         # one transaction and nothing is committed behind our back.
         try:
-            conn = await aiosqlite.connect(str(path), isolation_level=None)
+            conn = await _connect(str(path))
         except sqlite3.Error as exc:
             problem = None if in_memory else describe_sqlite_problem(Path(path), exc)
             if problem is None:
@@ -482,6 +482,26 @@ def _write_group(
             db.execute("ROLLBACK")
         raise
     return results
+
+
+async def _connect(path: str) -> aiosqlite.Connection:
+    """An aiosqlite connection to a file that is already open.
+
+    The file is opened here, and only then handed to aiosqlite, whose worker thread
+    therefore never sees an open fail. When `aiosqlite.connect` itself fails, it stops its
+    worker without waiting for it, and a start-up that then ends at once (a read-only
+    folder, say) closes the event loop under that worker: a second, "Event loop is
+    closed" traceback after the one line for the operator, in most runs. Opening takes no
+    lock and reads nothing, so doing it on the event loop's thread costs no waiting;
+    check_same_thread=False lets the connection move on to aiosqlite's worker, which is
+    then the only thread that uses it.
+    """
+    raw = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        return await aiosqlite.Connection(lambda: raw, iter_chunk_size=64)
+    except BaseException:
+        raw.close()
+        raise
 
 
 async def _user_version(conn: aiosqlite.Connection) -> int:

@@ -253,6 +253,23 @@ _V6_PROFILES: Migration = (
     ),
 )
 
+# Step 7: which process runs each Discord shard (README, Running at scale). A process
+# takes its shards' rows before it connects and renews them while it runs, so a second
+# process on the same shards waits instead of answering alongside the first. Not data:
+# migrate-db leaves it behind (base.py, PROCESS_TABLES).
+_V7_SHARD_LEASES: Migration = (
+    portable("""
+    CREATE TABLE shard_leases (
+        shard_count {INT} NOT NULL CHECK (shard_count >= 1),
+        shard_id    {INT} NOT NULL CHECK (shard_id >= 0 AND shard_id < shard_count),
+        holder      TEXT    NOT NULL,
+        taken_at    {REAL}    NOT NULL,
+        expires_at  {REAL}    NOT NULL,
+        PRIMARY KEY (shard_count, shard_id)
+    ){WITHOUT_ROWID}
+    """),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_GAMES_AND_EVENTS,
     _V2_ONE_OPEN_GAME_PER_CHANNEL,
@@ -260,6 +277,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V4_STAT_BUCKETS,
     _V5_MOVE_NUMBERS,
     _V6_PROFILES,
+    _V7_SHARD_LEASES,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
