@@ -4,7 +4,7 @@ Usage::
 
     PYTHONPATH=. .venv/bin/python -m benchmarks.cluster_bench --mode kill|outage|overlap|all
         [--kills 25] [--tables 12] [--seconds 10] [--outage-seconds 20] [--seed 1]
-        [--stuck-seconds 15] [--json FILE] [--keep-logs DIR]
+        [--stuck-seconds 15] [--think 0.1] [--json FILE] [--keep-logs DIR]
 
 Built the way the bot runs (README, Running at scale): two real ``python -m bot``
 processes (``SHARD_COUNT=2``, ``SHARD_IDS=0`` and ``1``, ``DATABASE_URL`` only, their
@@ -12,9 +12,9 @@ default settings otherwise) on one real PostgreSQL server (a throwaway one from 
 machine's binaries, ``tests.support.postgres``; ``fsync`` off, as in the tests), against
 the local Discord stand-in with two shards (``tests.support.standin``), the tables played
 by ``tests.support.driver`` (``tests.support.shardrig`` puts them together). Each table
-is played as fast as the bot answers and opened again when its game ends; a move comes off
-the bot's last messages, or from the stored game when there is none to read (after a
-restart, a refusal, a lobby step).
+gets its next move ``--think`` seconds after the bot answered the last one (0: at once)
+and is opened again when its game ends; a move comes off the bot's last messages, or from
+the stored game when there is none to read (after a restart, a refusal, a lobby step).
 
 - ``kill``: ``--kills`` times, shard 1's process is SIGKILLed and started again at once,
   while both shards play.
@@ -53,11 +53,11 @@ from pathlib import Path
 from typing import Any
 
 from tests.support.driver import Table, accepted
-from tests.support.ledger import Ledger, StoredGames, move_from_db, tally
+from tests.support.ledger import Ledger, StoredGames, is_stored_as, move_from_db, stored_as, tally
 from tests.support.postgres import PostgresServer
 from tests.support.procs import REPO_ROOT, BotProcess
 from tests.support.shardrig import BACK, SHARDS, Game, ShardRig
-from tests.support.standin import EPHEMERAL, Interaction
+from tests.support.standin import EPHEMERAL, Interaction, parse_custom_id
 
 #: Lives make games end within a few rounds, so tables are opened again and again.
 GAMES: tuple[Game, ...] = (("dollar", {"lives": 2}), ("mexicanen", {"lives": 6}))
@@ -71,8 +71,8 @@ KILL_GAP = (1.0, 3.0)
 #: The turn timer of the outage's tables; idle ones are opened so the first deadline
 #: falls inside the outage.
 OUTAGE_TURN_TIMER = 10
-#: Seconds the old and the new process of a rolling restart run side by side.
-OVERLAP_SECONDS = 3.0
+#: Seconds from starting the new process of a rolling restart to the old one's SIGTERM.
+OVERLAP_SECONDS = 5.0
 CATALOG = REPO_ROOT / "cogs" / "present" / "locales" / "en.ftl"
 #: How answers are sorted: (kind, en.ftl key); the first whose text matches wins.
 CATALOG_KINDS = (
@@ -177,6 +177,8 @@ class Soak:
     stored: StoredGames
     rng: random.Random
     stuck_seconds: float
+    #: Seconds a player waits after an answer before the next move at that table.
+    think: float = 0.0
     texts: Texts = field(default_factory=Texts)
     ledger: Ledger = field(default_factory=Ledger)
     answers: list[Answer] = field(default_factory=list)
@@ -192,6 +194,7 @@ class Soak:
     stuck: list[tuple[int, float]] = field(default_factory=list)
     stale: int = 0  # "not your turn" refusals while the database says it is their turn
     stale_unchecked: int = 0  # ... the database could not be read to check
+    stale_kinds: Counter[str] = field(default_factory=Counter)
     paused: bool = False  # the database is down: no table is expected to move
     #: Channels with players (idle tables are not watched for being stuck).
     active: set[int] = field(default_factory=set)
@@ -262,14 +265,16 @@ class Soak:
                 assert inter.answered is not None
                 self.progress.setdefault(table.channel_id, []).append(inter.answered)
                 self.waiting[table.channel_id] = time.perf_counter()
-            elif self.texts.classify(inter, []) == "not-your-turn":
-                await self.check_stale(table, inter.user_id)
+            elif self.texts.classify(inter, []) not in FAILURES:
+                await self.check_stale(table, inter)
             from_db = not accepted(inter) or table.phase != "playing"
+            if self.think:
+                await asyncio.sleep(self.think)
 
-    async def check_stale(self, table: Table, user: int) -> None:
-        """A "not your turn" refusal while the database says it is that player's turn was
-        decided on a stale copy of the table."""
-        from bot.engine import Game
+    async def check_stale(self, table: Table, inter: Interaction) -> None:
+        """A refusal of a move that the stored game allows (a button of the stored turn,
+        a legal move of the player) was decided on a stale copy of the table."""
+        from bot.engine import Game as Engine
 
         try:
             found = await self.stored.open_game(table.channel_id)
@@ -278,8 +283,17 @@ class Soak:
             return
         if found is None or found[0] != "running":
             return
-        if Game.from_dict(found[1]["engine"]).to_move == str(user):
+        game = Engine.from_dict(found[1]["engine"])
+        if inter.payload["type"] == 3:  # a click: on the stored turn's message?
+            parsed = parse_custom_id(inter.payload["data"]["custom_id"])
+            if parsed is None or parsed.move_no != game.move_no:
+                return
+        player = str(inter.user_id)
+        sent = stored_as(inter)
+        legal = game.legal_actions(player)
+        if any(is_stored_as(sent, {"player": player, "move": m.encode()}) for m in legal):
             self.stale += 1
+            self.stale_kinds[self.texts.classify(inter, [])] += 1
 
     def start_players(self, tables: list[Table]) -> None:
         self.active |= {t.channel_id for t in tables}
@@ -349,6 +363,17 @@ class Soak:
         total["never_played_channels"] = len(set(stored) - set(self.ledger.sent))
         return dict(total)
 
+    def others(self, start: float, end: float, most: int = 3) -> list[str]:
+        """A few distinct texts of answers sorted as ``other`` (what they were)."""
+        found: list[str] = []
+        for a in self.answers:
+            later = self.later.get(a.inter.id, [])
+            if start <= a.inter.dispatched < end and self.texts.classify(a.inter, later) == "other":
+                text = ((a.inter.message or {}).get("content") or " | ".join(later))[:80]
+                if text not in found:
+                    found.append(text)
+        return found[:most]
+
     def kinds(self, start: float, end: float) -> dict[str, int]:
         found = Counter(
             self.texts.classify(a.inter, self.later.get(a.inter.id, []))
@@ -373,7 +398,7 @@ async def soak_run(
     url = server.create_database(mode)
     rig = ShardRig(work, url, games, seed=args.seed, timeout=ANSWER_TIMEOUT)
     stored = StoredGames(work / "unused.db", url, pool_size=4)
-    soak = Soak(rig, stored, random.Random(args.seed), args.stuck_seconds)
+    soak = Soak(rig, stored, random.Random(args.seed), args.stuck_seconds, args.think)
     await rig.standin.start()
     try:
         yield soak
@@ -489,10 +514,12 @@ async def outage_mode(args: argparse.Namespace, server: PostgresServer) -> dict[
             "outage_seconds": args.outage_seconds,
             "answers_during_outage": soak.kinds(down, up),
             "answers_after_outage": soak.kinds(up, float("inf")),
+            "other_texts": soak.others(down, float("inf")),
             "database_down_key_in_catalog": soak.texts.present["database-down"],
             "idle_timed_out_after": len(again),
             **await soak.moves(),
             "stale_refusals": soak.stale,
+            "stale_refusals_by_kind": dict(soak.stale_kinds),
             "stale_refusals_unchecked": soak.stale_unchecked,
             "stuck_tables": len(soak.stuck),
             "tracebacks": tracebacks(sorted(rig.work.glob("*.log"))),
@@ -559,6 +586,7 @@ async def overlap_mode(args: argparse.Namespace, server: PostgresServer) -> dict
             "stuck_tables_after_old_stopped": len(soak.stuck) - stuck_before,
             "stuck_tables": len(soak.stuck),
             "stale_refusals": soak.stale,
+            "stale_refusals_by_kind": dict(soak.stale_kinds),
             "tracebacks": tracebacks(sorted(rig.work.glob("*.log"))),
             "exit_codes": {"shard1-old": old_code, **codes},
         }
@@ -626,6 +654,10 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     parser.add_argument(
         "--stuck-seconds", type=float, default=15.0,
         help="a table connected this long without an accepted move is stuck",
+    )  # fmt: skip
+    parser.add_argument(
+        "--think", type=float, default=0.1,
+        help="seconds a player waits after an answer (0: as fast as the bot answers)",
     )  # fmt: skip
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="write the figures here")
