@@ -192,9 +192,9 @@ class Soak:
     waiting: dict[int, float | None] = field(default_factory=dict)
     #: (channel, when) of each table found stuck (once per stretch).
     stuck: list[tuple[int, float]] = field(default_factory=list)
-    stale: int = 0  # "not your turn" refusals while the database says it is their turn
+    stale: int = 0  # refusals of a move the stored game allows (``check_stale``)
     stale_unchecked: int = 0  # ... the database could not be read to check
-    stale_kinds: Counter[str] = field(default_factory=Counter)
+    stale_kinds: Counter[str] = field(default_factory=Counter)  # their kinds of text
     paused: bool = False  # the database is down: no table is expected to move
     #: Channels with players (idle tables are not watched for being stuck).
     active: set[int] = field(default_factory=set)
