@@ -29,21 +29,17 @@ from __future__ import annotations
 
 import asyncio
 import contextlib
-import json
 import os
 import random
-import re
-import sqlite3
 import time
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Any
 
 import pytest
 
-from tests.support.driver import PRESETS, Driver, Table, accepted, engine_move, slash_for
+from tests.support.driver import PRESETS, Driver, Table, accepted
+from tests.support.ledger import Ledger, StoredGames, check_stored, move_from_db
 from tests.support.procs import BotProcess, bot_env
-from tests.support.standin import Interaction, StandIn, parse_custom_id
+from tests.support.standin import Interaction, StandIn
 
 KILLS = {
     "sqlite": int(os.environ.get("CRASH_KILLS", "100")),
@@ -51,160 +47,6 @@ KILLS = {
 }
 GAMES = 4
 SEED = int(os.environ.get("CRASH_SEED", "9"))
-
-#: Slash command -> the move it stores (``claim`` may store ``pass``: the cog decides).
-SLASH_MOVES = {"newgame": "newgame", "join": "join", "start": "start", "endgame": "end"}
-
-#: (player, the acts it may be stored as, value or target): how a sent move is stored.
-Sent = tuple[str, set[str], str | None]
-
-
-@dataclass
-class Ledger:
-    """Every move sent per channel, in the order sent: answered and accepted (it must be
-    stored) or never answered (it may be stored: the bot may have died after its commit).
-    Refused moves are left out: a refusal changes nothing."""
-
-    sent: dict[int, list[tuple[bool, Sent]]] = field(default_factory=dict)
-    answered: int = 0
-    accepted: int = 0
-    refused: int = 0
-    lost: int = 0  # dispatched, never answered (the bot died first)
-
-    def record(self, inter: Interaction) -> None:
-        if inter.answered is None:
-            self.lost += 1
-            self.sent.setdefault(inter.channel_id, []).append((False, stored_as(inter)))
-            return
-        self.answered += 1
-        if not accepted(inter):
-            self.refused += 1
-            return
-        self.accepted += 1
-        self.sent.setdefault(inter.channel_id, []).append((True, stored_as(inter)))
-
-
-def stored_as(inter: Interaction) -> Sent:
-    """(player, the acts it may be stored as, value or target) of an interaction; the
-    event log keeps each move in its one text form, ``Move.encode()`` (README, The engine)."""
-    data = inter.payload["data"]
-    player = str(inter.user_id)
-    if inter.payload["type"] == 3:
-        parsed = parse_custom_id(data["custom_id"])
-        assert parsed is not None, data["custom_id"]
-        values = data.get("values")
-        if values:
-            act, _, arg = values[0].partition(".")
-            return player, {act}, arg or None
-        act, _, arg = data["custom_id"].rsplit(":", 1)[1].partition(".")
-        return player, {act}, arg or None
-    name = data["name"]
-    options = {o["name"]: o["value"] for o in data.get("options", [])}
-    if name == "roll":
-        if "keep" in options:
-            return player, {"keep"}, str(options["keep"])
-        return player, {"blind" if options.get("blind") else "roll"}, None
-    if name == "claim":
-        value = str(options["value"])
-        return player, {"claim", "pass"}, "".join(sorted(value, reverse=True))
-    if name in ("handout", "knight"):
-        return player, {name}, str(options["player"])
-    return player, {SLASH_MOVES.get(name, name)}, None
-
-
-class StoredGames:
-    """Reads the bot's database directly, the same queries on either backend: sqlite3 on
-    the file, or asyncpg on ``DATABASE_URL`` (``?`` placeholders become ``$n`` there).
-    Before the bot's first start has made the schema there is nothing to read."""
-
-    def __init__(self, path: Path, url: str | None) -> None:
-        self.path, self.url = path, url
-        self._pg: Any = None  # asyncpg.Pool (the tables read at once), opened on first use
-
-    async def fetch(self, sql: str, *args: Any) -> list[tuple[Any, ...]]:
-        if self.url is None:
-            if not self.path.exists():
-                return []
-            with contextlib.closing(sqlite3.connect(self.path, timeout=5)) as conn:
-                return conn.execute(sql, args).fetchall()
-        import asyncpg
-
-        if self._pg is None:
-            self._pg = await asyncpg.create_pool(self.url, min_size=1, max_size=GAMES)
-        numbers = iter(range(1, len(args) + 1))
-        sql = re.sub(r"\?", lambda _: f"${next(numbers)}", sql)
-        try:
-            return [tuple(r) for r in await self._pg.fetch(sql, *args)]
-        except asyncpg.UndefinedTableError:
-            return []
-
-    async def close(self) -> None:
-        if self._pg is not None:
-            await self._pg.close()
-            self._pg = None
-
-    async def open_game(self, channel_id: int) -> tuple[str, dict[str, Any]] | None:
-        rows = await self.fetch(
-            "SELECT status, state_json FROM games WHERE channel_id = ? AND status != 'over'",
-            channel_id,
-        )
-        return None if not rows else (rows[0][0], _json(rows[0][1]))
-
-    async def moves(self) -> dict[int, list[dict[str, Any]]]:
-        """Every stored ``move`` event per channel, game by game, in order."""
-        rows = await self.fetch(
-            "SELECT g.channel_id, e.payload FROM game_events e JOIN games g ON g.id = e.game_id"
-            " WHERE e.kind = 'move' ORDER BY g.id, e.seq"
-        )
-        out: dict[int, list[dict[str, Any]]] = {}
-        for channel_id, payload in rows:
-            out.setdefault(int(channel_id), []).append(_json(payload))
-        return out
-
-    async def open_games(self) -> int:
-        rows = await self.fetch("SELECT COUNT(*) FROM games WHERE status != 'over'")
-        return int(rows[0][0])
-
-
-def _json(value: Any) -> Any:
-    """A JSON column: text on SQLite, text or already decoded on PostgreSQL."""
-    return json.loads(value) if isinstance(value, str | bytes) else value
-
-
-def is_stored_as(move: Sent, row: dict[str, Any]) -> bool:
-    player, acts, value = move
-    act, _, arg = str(row.get("move")).partition(".")
-    return row.get("player") == player and act in acts and (value is None or arg == value)
-
-
-def check_stored(sent: list[tuple[bool, Sent]], stored: list[dict[str, Any]]) -> str | None:
-    """None if ``stored`` is exactly the moves ``sent``, in order, less some of the
-    unanswered ones; otherwise what is wrong. So every answered move is stored, and no
-    move is stored twice or without having been sent.
-
-    Which unanswered moves were stored is not known (the bot may die before or after its
-    commit, and a player may send the same move again after the restart), so this follows
-    every way of matching at once: ``states`` holds each position in ``sent`` that the
-    stored rows so far can have reached."""
-    states = {0}
-    for n, row in enumerate(stored):
-        reached = set()
-        for j in states:
-            for k in range(j, len(sent)):
-                must, move = sent[k]
-                if is_stored_as(move, row):
-                    reached.add(k + 1)
-                if must:
-                    break  # an answered move cannot be skipped
-        if not reached:
-            return f"stored move #{n} {row} was never sent (or is stored twice)"
-        states = reached
-    for j in sorted(states):
-        if all(not must for must, _ in sent[j:]):
-            return None
-    j = min(states)
-    k = next(k for k in range(j, len(sent)) if sent[k][0])
-    return f"answered move {sent[k][1]} (#{k} sent) is not in the database"
 
 
 class CrashRun:
@@ -215,7 +57,7 @@ class CrashRun:
         self.standin = StandIn(channels=GAMES, members=8)
         self.db = tmp / "bot.db"
         self.database_url = database_url
-        self.stored = StoredGames(self.db, database_url)
+        self.stored = StoredGames(self.db, database_url, pool_size=GAMES)
         self.driver = Driver(self.standin, self.rng, slash_share=0.3, timeout=5.0)
         self.ledger = Ledger()
         self.starts: list[float] = []  # spawn -> connected, seconds
@@ -234,24 +76,7 @@ class CrashRun:
     # ------------------------------------------------------------ moves from the DB
 
     async def move_from_db(self, table: Table) -> Interaction | None:
-        """After a restart (or a refusal) the driver has no fresh message to read; the
-        database says where the game stands, and a slash command makes the next move."""
-        from bot.engine import Game
-
-        found = await self.stored.open_game(table.channel_id)
-        cid, host = table.channel_id, table.players[0]
-        if found is None:
-            return self.standin.slash(cid, host, "newgame", {"ruleset": table.preset,
-                                                             **table.options})  # fmt: skip
-        status, data = found
-        game = Game.from_dict(data["engine"])
-        if status == "lobby":
-            missing = [p for p in table.players if str(p) not in game.seats]
-            if missing:
-                return self.standin.slash(cid, missing[0], "join")
-            return self.standin.slash(cid, int(game.host), "start")
-        move = engine_move(game, self.rng)
-        return None if move is None else slash_for(self.standin, cid, *move)
+        return await move_from_db(self.stored, self.standin, table, self.rng)
 
     async def play(self, table: Table, until: float) -> None:
         from_db = True

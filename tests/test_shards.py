@@ -27,11 +27,9 @@ from bot.settings import Settings
 from bot.shards import Shards
 from bot.storage import Storage, open_storage
 from bot.tables import TableService
-from tests.support.driver import Driver, Table, accepted
-from tests.support.procs import BotProcess, bot_env
+from tests.support.shardrig import SHARDS, ShardRig
 from tests.support.standin import StandIn, shard_of
 
-SHARDS = 2
 #: Two guilds per shard, one table each. Lives make every game end by itself within a
 #: few rounds, yet never within its first three moves (a `dollar` round takes three
 #: moves or more and costs one life; in `mexicanen` three moves cost three lives at the
@@ -40,8 +38,6 @@ GAMES = (("dollar", {"lives": 2}), ("mexicanen", {"lives": 6}))
 MOVES_BEFORE_KILL = 2
 MOVES_WHILE_DOWN = 1
 SEED = 13
-#: The line a table re-posted after a restart starts with (en.ftl, back-after-restart).
-BACK = "The bot restarted"
 
 
 # ------------------------------------------------------------------------- unit level
@@ -120,95 +116,15 @@ async def test_the_standin_shards_like_discord() -> None:
 # ------------------------------------------------------------------------- wire level
 
 
-class ShardRig:
-    """One stand-in with two shards, a bot process per shard, one PostgreSQL database."""
-
-    def __init__(self, work: Path, url: str) -> None:
-        self.work = work
-        self.url = url
-        self.standin = StandIn(
-            channels=len(GAMES) * SHARDS, members=6, shard_count=SHARDS, channels_per_guild=1
-        )
-        self.driver = Driver(self.standin, random.Random(SEED), slash_share=0.3, timeout=10.0)
-        self.bots: dict[int, BotProcess] = {}
-        self.tables: dict[int, list[Table]] = {shard: [] for shard in range(SHARDS)}
-        members = self.standin.members
-        for i, cid in enumerate(self.standin.channels):
-            preset, options = GAMES[(i // SHARDS) % len(GAMES)]
-            players = members[2 * (i % 3) : 2 * (i % 3) + 2]
-            table = self.driver.add_table(cid, players, preset, {**options, "turn_timer": 0})
-            self.tables[self.standin.shard_of_channel(cid)].append(table)
-
-    def log(self, shard: int) -> Path:
-        return self.work / f"shard{shard}.log"
-
-    async def start(self, shard: int) -> None:
-        """Start shard ``shard``'s process and wait until its guilds are sent."""
-        env = bot_env(
-            self.standin, self.work / "unused.db", SHARD_COUNT=str(SHARDS),
-            SHARD_IDS=str(shard), LOG_LEVEL="INFO", DATABASE_URL=self.url,
-        )  # fmt: skip
-        del env["DATABASE_PATH"]  # the database is the shared one of DATABASE_URL only
-        bot = self.bots[shard] = BotProcess("bot", env, self.work, self.log(shard))
-        await bot.start()
-        ready = self.standin.links[shard].ready
-        try:
-            await asyncio.wait_for(ready.wait(), 30)
-        except TimeoutError:
-            raise AssertionError(self.log(shard).read_text()[-3000:]) from None
-
-    async def kill(self, shard: int) -> None:
-        await self.bots[shard].kill()
-        self.standin.abandon_pending()
-        self.standin.reset_connection(shard)
-
-    async def step(self, table: Table, until: float) -> bool:
-        """One accepted move at ``table`` (read off the bot's last messages); False if the
-        game is over."""
-        while table.phase != "over":
-            assert time.perf_counter() < until, f"channel {table.channel_id} stuck"
-            inter = self.driver.next_move(table)
-            if inter is None:  # the turn message is not here yet (a restart re-posts it)
-                await asyncio.sleep(0.05)
-                continue
-            await self.driver.send(inter)
-            if accepted(inter):
-                return True
-        return False
-
-    async def play(self, tables: list[Table], moves: int | None) -> None:
-        """``moves`` accepted moves at each table (None: until each game is over)."""
-        until = time.perf_counter() + 40
-
-        async def one(table: Table) -> None:
-            made = 0
-            while moves is None or made < moves:
-                if not await self.step(table, until):
-                    assert moves is None, f"{table.preset} ended after {made} move(s)"
-                    return
-                made += 1
-
-        await asyncio.gather(*(one(t) for t in tables))
-
-    def reposted(self, table: Table) -> bool:
-        """Whether the bot re-posted ``table`` after a restart (README, Playing: Nothing
-        lost)."""
-        return any(
-            int(m["channel_id"]) == table.channel_id and BACK in (m.get("content") or "")
-            for m in self.standin.messages.values()
-        )
-
-
 @pytest.fixture
 async def rig(tmp_path: Path, postgres_url: str) -> AsyncIterator[ShardRig]:
-    shared = ShardRig(tmp_path, postgres_url)
+    games = [GAMES[(i // SHARDS) % len(GAMES)] for i in range(len(GAMES) * SHARDS)]
+    shared = ShardRig(tmp_path, postgres_url, games, seed=SEED)
     await shared.standin.start()
     try:
         yield shared
     finally:
-        for bot in shared.bots.values():
-            await bot.kill()
-        await shared.standin.stop()
+        await shared.close()
 
 
 async def test_two_shard_processes_one_database(rig: ShardRig) -> None:

@@ -181,6 +181,19 @@ class PostgresServer:
             shutil.rmtree(self.root, ignore_errors=True)
             self.root = None
 
+    def pause(self) -> None:
+        """Stop the server as an outage does (fast shutdown: clients are cut off) but keep
+        its data and port, so that ``resume()`` brings the same databases back."""
+        if self.proc is not None and self.proc.poll() is None:
+            self.proc.send_signal(signal.SIGINT)
+            self.proc.wait(timeout=30)
+        self.proc = None
+
+    def resume(self) -> None:
+        """Start a paused server again, on the same port and data."""
+        if not self._launch():
+            raise RuntimeError(f"postgres did not start again:\n{self.log_tail()}")
+
     def __enter__(self) -> PostgresServer:
         return self.start()
 

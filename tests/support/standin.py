@@ -580,10 +580,13 @@ class StandIn:
         if not self.keep_interactions:
             self.interactions.pop(inter.id, None)
 
-    def abandon_pending(self) -> list[Interaction]:
-        """The bot died: every unanswered interaction fails with ConnectionError."""
+    def abandon_pending(self, shard_id: int | None = None) -> list[Interaction]:
+        """The bot died: every unanswered interaction (of shard ``shard_id`` only, if
+        given: the process that ran it died) fails with ConnectionError."""
         lost = []
         for inter in list(self._by_token.values()):
+            if shard_id is not None and self.shard_of_channel(inter.channel_id) != shard_id:
+                continue
             if inter.done is not None and not inter.done.done():
                 inter.done.set_exception(ConnectionError("bot died"))
                 inter.done.exception()  # mark retrieved
