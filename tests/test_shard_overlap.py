@@ -21,8 +21,9 @@ from pathlib import Path
 import pytest
 
 from bot.storage import open_storage
-from tests.support.procs import BotProcess, bot_env
-from tests.test_shards import SHARDS, ShardRig
+from tests.support.procs import BotProcess
+from tests.support.shardrig import SHARDS, ShardRig
+from tests.test_shards import GAMES, SEED
 
 LOGIN = "GET /users/@me"
 WAITING = "are held by another running process"
@@ -33,18 +34,14 @@ class OverlapRig(ShardRig):
     """The shard rig, plus processes started on shards another process may hold."""
 
     def __init__(self, work: Path, url: str) -> None:
-        super().__init__(work, url)
+        games = [GAMES[(i // SHARDS) % len(GAMES)] for i in range(len(GAMES) * SHARDS)]
+        super().__init__(work, url, games, seed=SEED)
         self.others: list[BotProcess] = []
 
     async def start_another(self, shard: int, name: str, **extra: str) -> BotProcess:
         """Start one more process for ``shard``, with `ShardRig.start`'s settings plus
         ``extra``, without waiting for anything."""
-        env = bot_env(
-            self.standin, self.work / "unused.db", SHARD_COUNT=str(SHARDS),
-            SHARD_IDS=str(shard), LOG_LEVEL="INFO", DATABASE_URL=self.url, **extra,
-        )  # fmt: skip
-        del env["DATABASE_PATH"]
-        bot = BotProcess("bot", env, self.work, self.work / f"{name}.log")
+        bot = self.process(shard, self.work / f"{name}.log", **extra)
         self.others.append(bot)
         await bot.start()
         return bot
