@@ -103,7 +103,10 @@ class MexicanBot(commands.Bot):
     ) -> None:
         """One place that turns a failed command into a clear private answer; a command
         that already answered gets a follow-up, never a second response."""
-        if isinstance(error, app_commands.CommandNotFound):
+        if isinstance(error, app_commands.CommandNotFound) and self.dealer is None:
+            # Shutting down: the cogs, and their commands, are already unloaded.
+            text = talk(language_of(interaction.locale))("bot-closing")
+        elif isinstance(error, app_commands.CommandNotFound):
             # A renamed or removed command still in someone's client: theirs to retype.
             log.info("unknown command /%s", error.name)
             text = talk(language_of(interaction.locale))("command-unknown")

@@ -96,3 +96,12 @@ async def test_asks_only_for_the_events_it_uses(sim: SimTable) -> None:
     assert intents == discord.Intents(guilds=True)
     assert not (intents.message_content or intents.members or intents.presences)
     assert not (intents.messages or intents.typing or intents.reactions)
+
+
+async def test_a_command_during_shutdown_is_told_the_bot_is_restarting(sim: SimTable) -> None:
+    """Closing unloads the cogs before the connection goes: a command that arrives then
+    finds no command, and is told the bot is restarting, not that the command is gone."""
+    a = sim.users[0]
+    await sim.bot.unload_extension("cogs.play")
+    result = await a.slash(sim.channel, "join")
+    assert result.ephemeral and "restarting" in result.response.content
