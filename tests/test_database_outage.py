@@ -78,3 +78,29 @@ async def test_tls_asked_of_a_server_without_it_is_named(postgres_url: str) -> N
     message = str(caught.value)
     assert "does not accept TLS" in message and "sslmode" in message
     assert "is the server running" not in message
+
+
+async def test_a_connection_a_shutdown_left_half_closed_counts_as_down(
+    postgres_url: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Seen in the cluster_bench outage run: as the server shut down, the next transaction
+    on a pooled connection failed with asyncpg's InternalClientError ("cannot switch to
+    state …"). Nothing was written, so it is an outage, not a bug: DatabaseDownError."""
+    import asyncpg
+
+    store = await Storage.open(postgres_url)
+    try:
+        game = await store.create_game(1, 500, "mexen", "{}")
+
+        async def half_closed(self: object) -> None:
+            raise asyncpg.InternalClientError(
+                "cannot switch to state 15; another operation (2) is in progress"
+            )
+
+        monkeypatch.setattr(asyncpg.transaction.Transaction, "start", half_closed)
+        with pytest.raises(DatabaseDownError):
+            await store.save_move(game.id, "{}", "lobby", [], expect_move_no=0)
+        monkeypatch.undo()
+        assert (await store.get_game(game.id)).move_no == 0  # type: ignore[union-attr]
+    finally:
+        await store.close()

@@ -74,6 +74,10 @@ CONNECTION_LOST: tuple[type[BaseException], ...] = (
     asyncpg.CannotConnectNowError,
     asyncpg.AdminShutdownError,
     asyncpg.CrashShutdownError,
+    # A connection the server's shutdown left half-closed refuses the next statement
+    # with this ("cannot switch to state …; another operation is in progress"): seen in
+    # the outage run of benchmarks/cluster_bench (README, Benchmarks).
+    asyncpg.InternalClientError,
 )
 
 
