@@ -25,7 +25,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from .storage import Storage
+from .storage import DatabaseDownError, Storage
 
 log = logging.getLogger(__name__)
 
@@ -241,12 +241,15 @@ class ShardLeases:
                 taken = await asyncio.wait_for(self.renew(), every)
             except Exception as exc:  # the database is away: not a loss by itself
                 if not failing:
-                    log.warning("could not renew the shard lease(s), retrying: %s: %s",
-                                type(exc).__name__, exc)  # fmt: skip
+                    # An outage is logged once by storage (README, Running at scale: While
+                    # the database is down); anything else is news for the operator.
+                    level = logging.DEBUG if isinstance(exc, DatabaseDownError) else logging.WARNING
+                    log.log(level, "could not renew the shard lease(s), retrying: %s: %s",
+                            type(exc).__name__, exc)  # fmt: skip
                 failing = True
                 continue
             if failing:
-                log.info("shard lease(s) renewed again")
+                log.debug("shard lease(s) renewed again")
                 failing = False
             if taken != self.wanted:
                 await self._lost()
