@@ -239,7 +239,7 @@ def _parse_database(url_raw: str | None, path_raw: str | None) -> dict[str, obje
     try:
         url = DatabaseUrl.parse(url_raw)
     except ValueError as exc:
-        raise SettingsError(f"DATABASE_URL {exc}") from None
+        raise SettingsError(f"DATABASE_URL={exc}") from None
     if url.dialect != "sqlite":
         return {"database_path": _parse_database_path(path_raw), "database_url": url}
     file = url_raw.split("://", 1)[1][1:]

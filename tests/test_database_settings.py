@@ -58,7 +58,12 @@ def test_a_postgresql_url(scheme: str) -> None:
 @pytest.mark.parametrize(
     ("values", "says"),
     [
-        ({"DATABASE_URL": "mysql://bot:s3cret-pw@h/db"}, "must start with sqlite:/// or"),
+        ({"DATABASE_URL": "mysql://bot:s3cret-pw@h/db"}, "starts with sqlite:/// or"),
+        (
+            {"DATABASE_URL": "sqlite://data/x.db"},
+            "DATABASE_URL=sqlite://data/x.db: a SQLite URL "
+            "names its file after three slashes, e.g. sqlite:///data/x.db ",
+        ),
         ({"DATABASE_URL": "sqlite:///data/"}, "DATABASE_URL must name the database file"),
         ({"DATABASE_URL": "sqlite:///a.db", "DATABASE_PATH": "b.db"}, "two different SQLite"),
         ({"DATABASE_URL": "postgresql://bot:s3cret-pw@db.example"}, "names no database"),

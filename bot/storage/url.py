@@ -46,34 +46,36 @@ class DatabaseUrl:
         password."""
         scheme, sep, rest = raw.partition("://")
         dialect = SCHEMES.get(scheme.lower()) if sep else None
+        shown = _without_password(raw)
         if dialect is None:
             raise ValueError(
-                f"must start with sqlite:/// or postgresql://, got {_without_password(raw)!r}: "
-                "e.g. sqlite:///data/mexican.db or postgresql://user:password@host:5432/mexican"
+                f"{shown}: a database URL starts with sqlite:/// or postgresql://, e.g. "
+                "sqlite:///data/mexican.db or postgresql://user:password@host:5432/mexican"
             )
         if dialect == "sqlite":
             if not rest.startswith("/") or rest in ("/", "//"):
+                file = rest.strip("/")
+                example = f"sqlite:///{file}" if file else "sqlite:///data/mexican.db"
                 raise ValueError(
-                    f"a SQLite URL names a file after three slashes, got {raw!r}: "
-                    "e.g. sqlite:///data/mexican.db (relative) or sqlite:////srv/mexican.db"
+                    f"{shown}: a SQLite URL names its file after three slashes, e.g. "
+                    f"{example} (relative to the working folder) or sqlite:////srv/mexican.db "
+                    "(absolute)"
                 )
             return cls(raw, "sqlite", Path(rest[1:]), raw)
         parts = urlsplit(raw)
         try:
             parts.port  # noqa: B018 -- raises ValueError on a port that is not a number
         except ValueError:
-            raise ValueError(
-                f"has a port that is not a number: {_without_password(raw)!r}"
-            ) from None
+            raise ValueError(f"{shown}: the port after the server's name is not a number") from None
         if not parts.hostname and "host=" not in parts.query:
             raise ValueError(
-                f"names no server, got {_without_password(raw)!r}: "
-                "e.g. postgresql://user:password@localhost:5432/mexican"
+                f"{shown}: the URL names no server, e.g. "
+                "postgresql://user:password@localhost:5432/mexican"
             )
         if not parts.path.strip("/"):
             raise ValueError(
-                f"names no database, got {_without_password(raw)!r}: add it after the "
-                "server, e.g. postgresql://user:password@localhost:5432/mexican"
+                f"{shown}: the URL names no database; add it after the server, e.g. "
+                "postgresql://user:password@localhost:5432/mexican"
             )
         return cls(raw, "postgresql", None, _without_password(raw))
 
