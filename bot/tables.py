@@ -248,7 +248,7 @@ class TableService:
         if channel_id in self.tables and not (
             await self.refresh_quietly(channel_id) and channel_id not in self.tables
         ):
-            raise ChannelBusy("A game is already running in this channel: join it or /endgame.")
+            raise ChannelBusy("channel-busy")
         game = Game.create(preset, host, options)
         table = Table(0, guild_id, channel_id, game)
         if name:
@@ -266,7 +266,7 @@ class TableService:
         except ChannelBusyError as err:
             # Opened by another process: this one now knows it, so moves there are played.
             await self.refresh_quietly(channel_id)
-            raise ChannelBusy("A game is already running in this channel.") from err
+            raise ChannelBusy("channel-busy") from err
         except CommitUnknownError as err:
             record = await self._opened(channel_id, table.saved, err)
         table.game_id = record.id
@@ -403,7 +403,7 @@ class TableService:
     ) -> Outcome:  # fmt: skip
         table = self.tables.get(channel_id)
         if table is None:
-            raise NoGameHere("There's no game in this channel. Start one with /newgame.")
+            raise NoGameHere("no-game-here")
         if table.unsettled:
             await self._settle_table(channel_id, table)
         game = table.game
@@ -485,7 +485,7 @@ class TableService:
             if record.state_json == state:
                 return record
             await self.refresh_quietly(channel_id)
-            raise ChannelBusy("A game is already running in this channel.") from err
+            raise ChannelBusy("channel-busy") from err
         raise OutcomeUnknown(f"channel {channel_id}: the database did not answer to tell")
 
     async def _was_stored(self, channel_id: int, table: Table, state: str) -> bool:

@@ -3,9 +3,8 @@ can: discord.py passes ``Range``, ``Literal`` and choice options through as they
 and a command marked server-only can still arrive from a DM. Each check returns the
 private refusal to give, or None when the value is fine.
 
-The server-only refusal comes from the catalog, in the language of the user who asked
-(``server-only-command``); the others answer values no real client sends, so they stay
-English.
+Every refusal comes from the catalog, in the language of the user who asked, though most
+answer values no real client sends: whoever reads them reads their own language.
 """
 
 from __future__ import annotations
@@ -15,7 +14,7 @@ from typing import Any
 
 import discord
 
-from .present.i18n import language_of, talk
+from .present.i18n import Talk, language_of, talk
 
 #: The refusal in English, for code with no user to speak to.
 SERVER_ONLY = talk()("server-only-command")
@@ -32,22 +31,23 @@ def in_server(interaction: discord.Interaction) -> str | None:
     return None
 
 
-def within(value: Any, low: int, high: int, what: str) -> str | None:
-    """A whole number from ``low`` to ``high`` (a bool is no number here)."""
+def within(value: Any, low: int, high: int, what: str, t: Talk) -> str | None:
+    """A whole number from ``low`` to ``high`` (a bool is no number here); ``what`` names
+    the value by its ``check-what-<what>`` message."""
     if isinstance(value, bool) or not isinstance(value, int) or not low <= value <= high:
-        return f"{what} must be a whole number from {low} to {high}."
+        return t("check-whole-number", what=t(f"check-what-{what}"), low=low, high=high)
     return None
 
 
-def one_of(value: Any, allowed: Collection[str], what: str) -> str | None:
+def one_of(value: Any, allowed: Collection[str], what: str, t: Talk) -> str | None:
     if not isinstance(value, str) or value not in allowed:
-        return f"{what} must be one of: {', '.join(allowed)}."
+        return t("check-one-of", what=t(f"check-what-{what}"), allowed=", ".join(allowed))
     return None
 
 
-def text(value: Any, what: str, limit: int = 100) -> str | None:
+def text(value: Any, what: str, t: Talk, limit: int = 100) -> str | None:
     if not isinstance(value, str) or len(value) > limit:
-        return f"{what} must be text of at most {limit} characters."
+        return t("check-text", what=t(f"check-what-{what}"), limit=limit)
     return None
 
 

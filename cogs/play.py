@@ -19,7 +19,7 @@ from bot.engine.presets import MAX_TURN_TIMER
 
 from . import checks
 from .components import ITEMS
-from .dealer import Dealer, now
+from .dealer import Dealer, now, reader
 from .present.i18n import language_of, languages, talk
 from .present.table import claim_label
 from .present.words import Words
@@ -90,15 +90,16 @@ class Play(commands.Cog):
         turn_timer: app_commands.Range[int, 0, 3600] | None = None,
         language: app_commands.Choice[str] | None = None,
     ) -> None:  # fmt: skip
+        t = reader(interaction)
         problem = checks.first(
             checks.in_server(interaction),
-            checks.one_of(ruleset.value, PRESET_NAMES, "The rule set"),
-            None if lives is None else checks.within(lives, 0, 99, "Lives"),
-            None if units is None else checks.one_of(units, ("sips", "points"), "Units"),
+            checks.one_of(ruleset.value, PRESET_NAMES, "ruleset", t),
+            None if lives is None else checks.within(lives, 0, 99, "lives", t),
+            None if units is None else checks.one_of(units, ("sips", "points"), "units", t),
             None if turn_timer is None else checks.within(
-                turn_timer, 0, MAX_TURN_TIMER, "The turn timer"
+                turn_timer, 0, MAX_TURN_TIMER, "turn-timer", t
             ),
-            None if language is None else checks.one_of(language.value, languages(), "Language"),
+            None if language is None else checks.one_of(language.value, languages(), "language", t),
         )  # fmt: skip
         if problem:
             await self.dealer.refuse_text(interaction, problem)
@@ -136,7 +137,7 @@ class Play(commands.Cog):
         self, interaction: discord.Interaction, persona: app_commands.Choice[str] | None = None
     ) -> None:
         wanted = persona.value if persona else None
-        problem = wanted and checks.one_of(wanted, PERSONA_NAMES, "The computer player")
+        problem = wanted and checks.one_of(wanted, PERSONA_NAMES, "computer", reader(interaction))
         if problem:
             await self.dealer.refuse_text(interaction, problem)
             return
@@ -179,7 +180,7 @@ class Play(commands.Cog):
         keep: app_commands.Range[int, 1, 2] | None = None,
     ) -> None:  # fmt: skip
         if keep is not None:
-            problem = checks.within(keep, 1, 2, "The die to keep")
+            problem = checks.within(keep, 1, 2, "keep", reader(interaction))
             if problem:
                 await self.dealer.refuse_text(interaction, problem)
                 return

@@ -224,18 +224,19 @@ class Stats(commands.Cog):
         scope: Scope = "server", period: Period = "all",
     ) -> None:  # fmt: skip
         key = stat.value if stat else "wins"
+        t = talk(language_of(interaction.locale))
         problem = checks.first(
             checks.in_server(interaction),
-            checks.one_of(key, STATS, "The stat"),
-            checks.one_of(scope, ("server", "channel"), "The scope"),
-            checks.one_of(period, ("all", "month", "week"), "The period"),
+            checks.one_of(key, STATS, "stat", t),
+            checks.one_of(scope, ("server", "channel"), "scope", t),
+            checks.one_of(period, ("all", "month", "week"), "period", t),
         )
         if problem or interaction.guild_id is None:
             await self._refuse(interaction, problem or checks.server_only(interaction))
             return
         embed, view = await leaderboard_page(
             self.bot, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
-            key, scope, period, 0, talk(language_of(interaction.locale)),
+            key, scope, period, 0, t,
         )  # fmt: skip
         await interaction.response.send_message(embed=embed, view=view)
 
@@ -248,13 +249,13 @@ class Stats(commands.Cog):
         self, interaction: discord.Interaction, user: discord.Member | None = None,
         text: bool = False, computer: app_commands.Choice[str] | None = None,
     ) -> None:  # fmt: skip
+        t = talk(language_of(interaction.locale))
         problem = checks.in_server(interaction) or (
-            checks.one_of(computer.value, STATS_IDS, "The computer player") if computer else None
+            checks.one_of(computer.value, STATS_IDS, "computer", t) if computer else None
         )
         if problem or interaction.guild_id is None:
             await self._refuse(interaction, problem or checks.server_only(interaction))
             return
-        t = talk(language_of(interaction.locale))
         if computer is not None:  # people like to see how their nemesis plays
             target_id, shown = STATS_IDS[computer.value], PERSONAS[computer.value].display()
         else:
@@ -307,12 +308,12 @@ class Stats(commands.Cog):
     async def history(
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 25] = 10
     ) -> None:
+        t = talk(language_of(interaction.locale))
         problem = checks.first(checks.in_server(interaction),
-                               checks.within(count, 1, 25, "The number of rounds"))  # fmt: skip
+                               checks.within(count, 1, 25, "rounds", t))  # fmt: skip
         if problem:
             await self._refuse(interaction, problem)
             return
-        t = talk(language_of(interaction.locale))
         records = await self.bot.storage.history(interaction.channel_id or 0, count)
         lines = [history_line(r, t) for r in records] or [t("history-empty")]
         text = "\n".join(lines)

@@ -1,5 +1,5 @@
 """Refusals as data (README, The engine): every refusal carries a key and its params, and its
-English text comes from one table.
+English text comes from en.ftl like every other language's (README, Languages).
 
 Two checks that meet in the middle: the engine's source is read for every raise site (its
 key and the params it passes), and every key is also played until the engine refuses with
@@ -12,7 +12,6 @@ from __future__ import annotations
 import ast
 import pickle
 import re
-import string
 from collections.abc import Callable
 from pathlib import Path
 from typing import Any
@@ -40,6 +39,9 @@ from bot.engine import (
 )
 from bot.engine.rolls import SPELLINGS
 from bot.engine.state import PlayerState
+from cogs.present.i18n import talk
+from cogs.present.table import error_text
+from tests.test_languages import _messages, _variables
 
 from .engine_helpers import ScriptedDice
 
@@ -86,36 +88,31 @@ def raise_sites() -> tuple[list[tuple[str, str, frozenset[str]]], list[str]]:
 SITES, WRONG = raise_sites()
 
 
-def template_fields(template: str) -> set[str]:
-    """The params a template reads (``{spellings[top]:or}`` reads ``spellings``)."""
-    fields = set()
-    for _, field, _, _ in string.Formatter().parse(template):
-        if field is not None:
-            fields.add(re.split(r"[.\[]", field, maxsplit=1)[0])
-    return fields
+ENGLISH = {key.removeprefix("error-"): message for key, message in _messages("en").items()
+           if key.startswith("error-")}  # fmt: skip
 
 
-def english_fields(params: frozenset[str]) -> set[str]:
-    """The params the English reads: a roll's code gives way to its ``_said`` wording."""
-    return {p for p in params if f"{p}_said" not in params}
+def catalog_fields(params: frozenset[str]) -> set[str]:
+    """The params a catalog reads: a roll's ``_said`` wording is the engine's, for logs."""
+    return {p for p in params if not p.endswith("_said")}
 
 
 def test_every_key_is_raised_and_every_raised_key_has_english() -> None:
     assert WRONG == []
     assert len(SITES) >= 80  # the walk found the raise sites (no silent miss of a file)
-    assert {key for _, key, _ in SITES} == set(errors.ENGLISH)
+    assert {key for _, key, _ in SITES} == set(ENGLISH)
 
 
 @pytest.mark.parametrize(("where", "key", "params"), SITES, ids=[s[0] for s in SITES])
-def test_each_raise_site_fills_its_english_template_exactly(
+def test_each_raise_site_fills_its_english_message_exactly(
     where: str, key: str, params: frozenset[str]
 ) -> None:
     assert KEY.match(key) and len(key) <= 24, f"{where}: {key!r} is no short hyphenated key"
-    assert key in errors.ENGLISH, f"{where}: {key!r} has no English template"
+    assert key in ENGLISH, f"{where}: {key!r} has no English message"
     for said in (p for p in params if p.endswith("_said")):
         assert said.removesuffix("_said") in params, f"{where}: {said} words no roll passed"
-    fields = template_fields(errors.ENGLISH[key])
-    wanted = english_fields(params)
+    fields = _variables(ENGLISH[key])
+    wanted = catalog_fields(params)
     assert fields == wanted, (
         f"{where}: {key!r} passes {sorted(wanted)} but its English reads {sorted(fields)}"
     )
@@ -129,7 +126,7 @@ def test_all_sites_of_a_key_pass_the_same_params() -> None:
 
 
 def test_one_message_one_key() -> None:
-    texts = list(errors.ENGLISH.values())
+    texts = [str(message.value) for message in ENGLISH.values()]
     assert len(texts) == len(set(texts)), "two keys for the same message"
 
 
@@ -304,20 +301,21 @@ PLAYED: list[tuple[str, type[GameError], str, Scenario]] = [
     ("needs-computer", IllegalMove, "This move needs a computer player.",
      lambda: play(lobby("mexen"), "ana", Move(Act.ADD_COMPUTER))),
     ("not-a-roll", InvalidClaim,
-     "'sixty-seven' is not a roll. Valid: two digits in either order (65, 56), digits with a "
-     "separator (6-5, 6 5, 6:5, 6/5), doubles as 55, 5-5, 500 or 'double five', and the top "
-     "roll as 21, 1000, mex, mexican, mexico or mia.",
+     "'sixty-seven' is not a roll. Type for example: 65 or 56; 6-5, 6 5, 6:5 or 6/5; 55, "
+     "5-5, 500 or 'double five'; 21, 1000, mex, mexican, mexico or mia.",
      lambda: parse_roll("sixty-seven")),
     # bluffing
     ("no-cup", IllegalMove, "There is no cup to bluff with in mexen.",
      lambda: play(started("mexen"), "ana", Move(Act.ACCEPT))),
     ("three-one-no-result", InvalidClaim,
-     "A 3-1 is not a result in mexican: it is never under the cup. Claim one of: 32, 41, 42, "
-     "43, 51, 52, 53, 54, 61, 62, 63, 64, 65, 11, 22, 33, 44, 55, 66, 21.",
+     "A 3-1 is not a result in mexican: it is never under the cup. Claim one of: thirty-two, "
+     "forty-one, forty-two, forty-three, fifty-one, fifty-two, fifty-three, fifty-four, "
+     "sixty-one, sixty-two, sixty-three, sixty-four, sixty-five, double one, double two, "
+     "double three, double four, double five, double six or Mexican.",
      lambda: rolled("mexican").claim("ana", "31")),
     ("claim-too-low", InvalidClaim,
-     "fifty-four does not beat the standing claim of sixty-five. Valid now: 11, 22, 33, 44, "
-     "55, 66, 21.",
+     "fifty-four does not beat the standing claim of sixty-five. Valid now: double one, "
+     "double two, double three, double four, double five, double six or Mexican.",
      low_claim),
     ("no-claim-now", IllegalMove, "No claim to make now.",
      lambda: started("dollar")._check_claim_stage("ana")),  # only legal_actions asks
@@ -372,7 +370,7 @@ PLAYED: list[tuple[str, type[GameError], str, Scenario]] = [
      lambda: rolled("mexico").end_round("ana")),
     ("rolloff-runs-on", IllegalMove, "A roll-off cannot be ended early.",
      lambda: (game := rolloff()).end_round(game.to_move or "")),
-    ("top-rolled", IllegalMove, "A Mex was rolled: this round can't end early.", end_after_top),
+    ("top-rolled", IllegalMove, "A Mexican was rolled: this round can't end early.", end_after_top),
     ("own-roll-first", IllegalMove, "Make your own counting roll before you end the round.",
      lambda: started("mexen").end_round("ana")),
     ("nothing-to-tap", IllegalMove, "There is no 3-2 to lock right now.",
@@ -389,9 +387,9 @@ PLAYED: list[tuple[str, type[GameError], str, Scenario]] = [
      lambda: knight_to_name().choose_knight("ana", "ana")),
     # rule sets and house rules
     ("unknown-preset", BadOptions,
-     "Unknown rule set 'yahtzee'. Choose one of: mexican, dollar, mexen, mexicanen, mexico.",
+     "Unknown rule set 'yahtzee'. Choose one of: mexican, dollar, mexen, mexicanen and mexico.",
      lambda: make_options("yahtzee")),
-    ("unknown-options", BadOptions, "Unknown option(s): colour, size.",
+    ("unknown-options", BadOptions, "Unknown option(s): colour and size.",
      lambda: make_options("mexen", {"size": 1, "colour": "red"})),
     ("three-one-not-allowed", BadOptions, "A 3-1 cannot be 'elbow' in a bluff game.",
      lambda: make_options("mexican", {"three_one": "elbow"})),
@@ -406,7 +404,7 @@ PLAYED: list[tuple[str, type[GameError], str, Scenario]] = [
      lambda: make_options("mexen", {"base": 0})),
     ("player-limits", BadOptions, "Player limits must satisfy 2 <= min <= max <= 25.",
      lambda: make_options("mexen", {"min_players": 1})),
-    ("turn-timer-range", BadOptions, "The turn timer is 0 (off) to 3600 seconds, not 5000.",
+    ("turn-timer-range", BadOptions, "The turn timer is 0 (off) to 3,600 seconds, not 5,000.",
      lambda: make_options("mexen", {"turn_timer": 5000})),
     ("units-first", BadOptions, "Units are 'sips' or 'points'; first is 'host' or 'random'.",
      lambda: make_options("mexen", {"units": "litres"})),
@@ -416,7 +414,7 @@ PLAYS = {key: (error, english, scenario) for key, error, english, scenario in PL
 
 def test_every_key_is_played_once() -> None:
     assert len(PLAYS) == len(PLAYED)
-    assert sorted(PLAYS) == sorted(errors.ENGLISH)
+    assert sorted(PLAYS) == sorted(ENGLISH)
 
 
 def assert_plain_data(key: str, params: dict[str, Any]) -> None:
@@ -443,7 +441,7 @@ def test_each_refusal_says_what_it_always_said(key: str) -> None:
     with pytest.raises(GameError) as caught:
         scenario()
     err = caught.value
-    assert (type(err), err.key, str(err)) == (error, key, text)
+    assert (type(err), err.key, error_text(err, talk("en"))) == (error, key, text)
     assert_plain_data(key, err.params)
     sites = {params for _, k, params in SITES if k == key}
     assert sites == {frozenset(err.params)}, "played params differ from the source's"
@@ -465,11 +463,11 @@ def test_a_refusal_survives_a_pickle_whole() -> None:
     err = NotYourTurn("not-your-turn", player="ana")
     back = pickle.loads(pickle.dumps(err))
     assert (type(back), back.key, back.params, str(back)) == (
-        NotYourTurn, "not-your-turn", {"player": "ana"}, "It's not your turn: it's ana's move.",
+        NotYourTurn, "not-your-turn", {"player": "ana"}, "not-your-turn (player='ana')",
     )  # fmt: skip
 
 
-def test_a_sentence_in_place_of_a_key_is_shown_as_it_is() -> None:
-    # Callers outside the engine may still raise with finished text.
-    err = GameError("Pick one option from the menu.")
-    assert str(err) == "Pick one option from the menu." and err.params == {}
+def test_a_refusal_reads_as_its_key_in_logs() -> None:
+    # No English kept in the engine: the words are the catalogs' (README, Languages).
+    err = GameError("stale-button")
+    assert str(err) == "stale-button" and err.params == {}

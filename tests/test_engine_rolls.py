@@ -8,6 +8,8 @@ import pytest
 
 from bot.engine import ORDER, RANK, Game, InvalidClaim, code, make_roll, parse_roll
 from bot.engine.rolls import chance_to_beat, name, odds_in_36
+from cogs.present.i18n import talk
+from cogs.present.table import error_text
 
 
 def test_there_are_21_rolls_from_31_up_to_21() -> None:
@@ -83,7 +85,8 @@ def test_claims_accept_every_reasonable_spelling(text: str, expected: tuple[int,
 def test_unreadable_claims_are_refused_with_the_valid_spellings(text: str) -> None:
     with pytest.raises(InvalidClaim) as err:
         parse_roll(text)
-    assert "Valid:" in str(err.value) and "double five" in str(err.value)
+    english = error_text(err.value, talk("en"))
+    assert "for example" in english and "double five" in english
 
 
 def test_31_is_a_claimable_result_only_in_dollar_and_mexicanen_rule_sets() -> None:

@@ -30,6 +30,9 @@ from bot.engine import (
     make_options,
     parse_roll,
 )
+from cogs.present.i18n import talk
+from cogs.present.table import error_text
+from cogs.present.words import Words
 
 from .engine_helpers import ScriptedDice
 
@@ -55,7 +58,7 @@ def refused(
     with pytest.raises(error) as err:
         game.apply(player, move, ScriptedDice(), expect_move=expect_move)
     assert game.to_dict() == before
-    return str(err.value)
+    return error_text(err.value, talk("en"), Words.of(game))
 
 
 # --- options and presets -------------------------------------------------------------------
@@ -77,13 +80,13 @@ def test_lives_option_true_means_the_presets_own_count() -> None:
 
 
 def test_impossible_option_mixes_are_refused_with_a_reason() -> None:
-    with pytest.raises(BadOptions, match="lives"):
+    with pytest.raises(BadOptions, match="lives-required"):
         make_options("dollar", {"lives": False})
-    with pytest.raises(BadOptions, match="3-1"):
+    with pytest.raises(BadOptions, match="three-one-not-allowed"):
         make_options("mexican", {"three_one": "elbow"})
-    with pytest.raises(BadOptions, match="Unknown option"):
+    with pytest.raises(BadOptions, match="unknown-options"):
         make_options("mexen", {"colour": "red"})
-    with pytest.raises(BadOptions, match="Unknown rule set"):
+    with pytest.raises(BadOptions, match="unknown-preset"):
         make_options("yahtzee")
 
 
@@ -197,7 +200,7 @@ def test_a_claim_refusal_says_what_would_be_valid() -> None:
     game.claim("ana", "64")
     game.roll("ben", dice(5, 2))
     message = refused(game, GameError, "claim", "ben", value="63")
-    assert "does not beat" in message and "65" in message
+    assert "does not beat" in message and "sixty-five" in message
 
 
 def test_secrecy_only_the_roller_sees_the_cup() -> None:

@@ -212,7 +212,7 @@ def _refusal(text: str) -> GameError:
 
 def test_a_refusal_lists_the_readers_own_words() -> None:
     err = _refusal("zeven")
-    assert error_text(err, talk("en")) == str(err)
+    assert "'zeven' is not a roll" in error_text(err, talk("en"))
     dutch, german = error_text(err, talk("nl")), error_text(err, talk("de"))
     assert "vijfenzestig" in dutch and "double five" not in dutch
     assert "Fünferpasch" in german and "double five" not in german

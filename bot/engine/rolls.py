@@ -13,7 +13,6 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Literal
 
-from .errors import VALID_SPELLINGS as VALID_SPELLINGS  # its English, beside its data
 from .errors import InvalidClaim
 
 Roll = tuple[int, int]
@@ -163,8 +162,8 @@ OTHER_WORDS: dict[str, dict[Roll, tuple[str, ...]]] = {
 }  # fmt: skip
 
 #: Examples of each kind of spelling parse_roll reads, which a refused typed claim lists
-#: (README, Rule sets): data, so each language words the kinds and joins the examples itself
-#: (``VALID_SPELLINGS`` is the English). A spelling with a space is quoted as one.
+#: (README, Rule sets): data, so each language words the kinds and joins the examples
+#: itself. A spelling with a space is quoted as one.
 SPELLINGS: dict[str, tuple[str, ...]] = {
     "digits": ("65", "56"),
     "separated": ("6-5", "6 5", "6:5", "6/5"),

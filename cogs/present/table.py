@@ -18,7 +18,7 @@ from bot.engine.state import POINTS_PER
 from bot.fairness import Commitment, message
 from bot.tables import Outcome, Table
 
-from . import i18n, ids
+from . import ids
 from .i18n import Talk, talk
 from .message import (
     CONTENT_LIMIT,
@@ -511,14 +511,12 @@ ROLL_PARAMS = frozenset({"claim", "standing", "roll", "valid"})
 
 
 def error_text(err: GameError, t: Talk, words: Words | None = None) -> str:
-    """A refusal in the reader's language: the engine's English as is, another language from
-    its ``error-<key>`` message (README, Languages). A key the catalog lacks (a sentence
-    raised outside the engine's table) is shown as the engine worded it."""
-    if t.has(err.key):  # a refusal of the bot's own (a button of an earlier game)
+    """A refusal in the reader's language, English like the others: an engine refusal from
+    its ``error-<key>`` message, a refusal of the bot's own (a button of an earlier game,
+    no game in the channel) from its key (README, Languages)."""
+    if t.has(err.key):
         return t(err.key)
     key = f"error-{err.key}"
-    if t.language == i18n.DEFAULT or not t.has(key):
-        return str(err)
     w = words or Words.of_preset("mexican", t)
     args: dict[str, object] = {}
     for name, value in err.params.items():

@@ -664,3 +664,27 @@ perm-without-embed_links = Ich kann den Tisch hier nicht zeigen
 perm-without-read_message_history = Ich kann hier nach einem Neustart alte Buttons nicht aufräumen
 perm-missing = { $without }: gib mir { $names } in diesem Kanal.
 perm-missing-thread = { $without }: gib mir { $names } im Kanal, zu dem dieser Thread gehört.
+
+## Refusals worded outside the engine: the tables (bot/tables.py), a command that failed
+## (bot/client.py) and values no real client sends (cogs/checks.py).
+no-game-here = In diesem Kanal läuft kein Spiel. Fang eins an mit /{ command-newgame }.
+channel-busy = In diesem Kanal läuft schon ein Spiel: mach mit oder beende es mit /{ command-endgame }.
+command-no-permission = Dir fehlt die Berechtigung, die dieser Befehl braucht.
+command-check-failed = Diesen Befehl kannst du hier nicht benutzen.
+command-bad-value = Einen deiner Werte konnte ich nicht lesen. Wähl ihn bitte nochmal.
+command-bad-options = Der Befehl kam mit Optionen, die ich nicht kenne. Gib ihn bitte nochmal ein.
+command-failed = Bei mir ist etwas schiefgegangen. Mit /{ command-table } siehst du, wie das Spiel steht.
+check-whole-number = { $what }: eine ganze Zahl von { $low } bis { $high }, bitte.
+check-one-of = { $what }: bitte eins von { $allowed }.
+check-text = { $what }: höchstens { $limit } Zeichen Text, bitte.
+check-what-ruleset = Variante
+check-what-lives = Leben
+check-what-units = Einheiten
+check-what-turn-timer = Zugzeit
+check-what-language = Sprache
+check-what-computer = Computerspieler
+check-what-keep = Würfel zum Behalten
+check-what-stat = Statistik
+check-what-scope = Bereich
+check-what-period = Zeitraum
+check-what-rounds = Anzahl der Runden

@@ -687,3 +687,27 @@ perm-without-embed_links = Ik kan de tafel hier niet laten zien
 perm-without-read_message_history = Ik kan hier na een herstart oude knoppen niet opruimen
 perm-missing = { $without }: geef me { $names } in dit kanaal.
 perm-missing-thread = { $without }: geef me { $names } in het kanaal van deze thread.
+
+## Refusals worded outside the engine: the tables (bot/tables.py), a command that failed
+## (bot/client.py) and values no real client sends (cogs/checks.py).
+no-game-here = Er loopt geen spel in dit kanaal. Begin er een met /{ command-newgame }.
+channel-busy = In dit kanaal loopt al een spel: doe mee of stop het met /{ command-endgame }.
+command-no-permission = Je hebt niet het recht dat dit commando vraagt.
+command-check-failed = Dit commando kun je hier niet gebruiken.
+command-bad-value = Ik kon een van je waarden niet lezen. Kies hem nog eens.
+command-bad-options = Dit commando kwam met opties die ik niet ken. Typ het nog eens.
+command-failed = Er ging bij mij iets mis. Met /{ command-table } zie je hoe het spel ervoor staat.
+check-whole-number = { $what }: kies een heel getal van { $low } tot en met { $high }.
+check-one-of = { $what }: kies een van { $allowed }.
+check-text = { $what }: hoogstens { $limit } tekens tekst.
+check-what-ruleset = Variant
+check-what-lives = Levens
+check-what-units = Eenheden
+check-what-turn-timer = Beurttijd
+check-what-language = Taal
+check-what-computer = Computerspeler
+check-what-keep = Steen om te houden
+check-what-stat = Statistiek
+check-what-scope = Bereik
+check-what-period = Periode
+check-what-rounds = Aantal rondes
