@@ -11,6 +11,7 @@ import discord
 from discord import app_commands
 from discord.ext import commands
 
+from cogs.permissions import invite_url
 from cogs.present.i18n import language_of, talk
 from cogs.translate import CatalogTranslator
 
@@ -78,6 +79,9 @@ class MexicanBot(commands.Bot):
         #: Set by `python -m bot` before it connects: the leases of this process's shards
         #: (README, Running at scale); ``leases.held`` and ``leases.ok`` say what it holds.
         self.leases: ShardLeases | None = None
+        #: Whether this process has looked for its published commands (once, not at every
+        #: reconnect).
+        self._publishing_checked = False
 
     async def setup_hook(self) -> None:
         self.tree.on_error = self.on_app_command_error
@@ -103,32 +107,33 @@ class MexicanBot(commands.Bot):
     ) -> None:
         """One place that turns a failed command into a clear private answer; a command
         that already answered gets a follow-up, never a second response."""
+        t = talk(language_of(interaction.locale))
         if isinstance(error, app_commands.CommandNotFound) and self.dealer is None:
             # Shutting down: the cogs, and their commands, are already unloaded.
-            text = talk(language_of(interaction.locale))("bot-closing")
+            text = t("bot-closing")
         elif isinstance(error, app_commands.CommandNotFound):
             # A renamed or removed command still in someone's client: theirs to retype.
             log.info("unknown command /%s", error.name)
-            text = talk(language_of(interaction.locale))("command-unknown")
+            text = t("command-unknown")
         elif isinstance(error, app_commands.NoPrivateMessage):
-            text = "This command works in server channels only."
+            text = t("server-only-command")
         elif isinstance(error, app_commands.MissingPermissions):
-            text = "You don't have the permission this command needs."
+            text = t("command-no-permission")
         elif isinstance(error, app_commands.CheckFailure):
-            text = "You can't use this command here."
+            text = t("command-check-failed")
         elif isinstance(error, app_commands.TransformerError):
-            text = "I couldn't read one of the values you gave. Please pick it again."
+            text = t("command-bad-value")
         elif isinstance(error, app_commands.CommandSignatureMismatch):
             # An option missing or of the wrong kind: an outdated client, or a forged call.
-            text = "This command came with options I don't know. Please type it again."
+            text = t("command-bad-options")
         elif isinstance(getattr(error, "original", None), DatabaseDownError):
             # Not a bug: the storage has logged the outage once (README, Running at scale).
-            text = talk(language_of(interaction.locale))("database-down")
+            text = t("database-down")
         else:
             log.error("command %s failed", interaction.command and interaction.command.name,
                       exc_info=error)  # fmt: skip
             # Never "nothing was changed": the error may come after a move was stored.
-            text = "Something went wrong on my side. /table shows where the game stands."
+            text = t("command-failed")
         try:
             if interaction.response.is_done():
                 await interaction.followup.send(text, ephemeral=True)
@@ -153,6 +158,28 @@ class MexicanBot(commands.Bot):
             ids = ",".join(map(str, self.sharding.ids))
             log.info("ready as %s in %d guild(s), shard(s) %s of %d", self.user,
                      len(self.guilds), ids, self.sharding.count)  # fmt: skip
+        if not self._publishing_checked:
+            self._publishing_checked = True
+            await self.tell_if_unpublished()
+
+    async def tell_if_unpublished(self) -> None:
+        """A bot whose commands were never published logs "ready" and shows no slash
+        command anywhere: one line says the next step and the invite link for this very
+        application (README, Quick start)."""
+        if self.dev_guild_id is not None or self.application_id is None:
+            return  # DEV_GUILD_ID syncs at every start-up
+        try:
+            published = await self.tree.fetch_commands()
+        except discord.HTTPException as exc:
+            log.debug("could not list the published commands: %s", exc)
+            return
+        if published:
+            return
+        log.warning(
+            "no slash commands are published for this application: run `python -m bot sync` "
+            "once (or set DEV_GUILD_ID to a test server's id), and invite the bot with %s",
+            invite_url(self.application_id),
+        )
 
 
 class ShardedMexicanBot(MexicanBot, commands.AutoShardedBot):

@@ -668,7 +668,11 @@ class StandIn:
         return _json(out)
 
     async def _get_commands(self, request, match, name, now):  # type: ignore[no-untyped-def]
-        return _json([])
+        # As Discord: what the last PUT to the same path published, none before it.
+        published = self.synced.get("/" + request.match_info["tail"], [])
+        return _json([{**cmd, "id": str(self.command_ids.get(cmd["name"], 1)),
+                       "application_id": str(APP_ID), "version": "1"}
+                      for cmd in published])  # fmt: skip
 
     # messages
     def message_like(self, channel_id: int, **data: Any) -> dict[str, Any]:

@@ -1,0 +1,75 @@
+"""Set-up that tells you the next step (README, Quick start): a bot whose slash commands
+were never published logs one line naming ``python -m bot sync`` and the invite link of
+its own application; a bot whose commands are published, or that syncs to DEV_GUILD_ID,
+says nothing of it. Over the wire, against the Discord stand-in."""
+
+from __future__ import annotations
+
+import asyncio
+from pathlib import Path
+
+from cogs.permissions import INVITE_PERMISSIONS
+from tests.support.procs import BotProcess, bot_env
+from tests.support.standin import APP_ID, StandIn
+
+HINT = "python -m bot sync"
+LISTED = "GET /applications/{app}/commands"
+
+
+async def _run_until_listed(tmp_path: Path, standin: StandIn, *, dev_guild: bool) -> str:
+    """Start the bot, wait until it is ready and has had time to list its commands, and
+    return its log."""
+    env = bot_env(standin, tmp_path / "bot.db")
+    if not dev_guild:
+        del env["DEV_GUILD_ID"]
+    log = tmp_path / "bot.log"
+    bot = BotProcess("bot", env, tmp_path, log)
+    try:
+        await bot.start()
+        await asyncio.wait_for(standin.ready.wait(), 30)
+        for _ in range(20 if dev_guild else 100):  # the listing follows "ready"
+            if standin.rest_counts.get(LISTED):
+                break
+            await asyncio.sleep(0.05)
+        await asyncio.sleep(0.5)  # the log line follows the listing's answer
+        assert await bot.stop() == 0
+    finally:
+        await bot.kill()
+        await standin.stop()
+    return log.read_text(encoding="utf-8", errors="replace")
+
+
+async def test_unpublished_commands_get_one_line_with_the_sync_step_and_invite(
+    tmp_path: Path,
+) -> None:
+    standin = StandIn(channels=1, members=2)
+    await standin.start()
+    text = await _run_until_listed(tmp_path, standin, dev_guild=False)
+    hints = [line for line in text.splitlines() if HINT in line]
+    assert len(hints) == 1, text[-2000:]
+    assert "DEV_GUILD_ID" in hints[0]
+    invite = (
+        f"https://discord.com/oauth2/authorize?client_id={APP_ID}"
+        f"&scope=bot+applications.commands&permissions={INVITE_PERMISSIONS}"
+    )
+    assert invite in hints[0]
+    assert standin.rest_counts.get(LISTED) == 1
+
+
+async def test_published_commands_get_no_hint(tmp_path: Path) -> None:
+    standin = StandIn(channels=1, members=2)
+    standin.synced[f"/applications/{APP_ID}/commands"] = [
+        {"name": "newgame", "description": "Open a table in this channel", "type": 1}
+    ]
+    await standin.start()
+    text = await _run_until_listed(tmp_path, standin, dev_guild=False)
+    assert standin.rest_counts.get(LISTED) == 1
+    assert HINT not in text, text[-2000:]
+
+
+async def test_a_dev_guild_bot_is_not_told_to_sync(tmp_path: Path) -> None:
+    standin = StandIn(channels=1, members=2)
+    await standin.start()
+    text = await _run_until_listed(tmp_path, standin, dev_guild=True)
+    assert not standin.rest_counts.get(LISTED)
+    assert HINT not in text, text[-2000:]
