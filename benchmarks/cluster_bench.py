@@ -82,11 +82,11 @@ CATALOG_KINDS = (
     ("bot-closing", "bot-closing"),
     ("moved-elsewhere", "moved-elsewhere"),
 )
-#: Engine refusals (bot.engine.errors.ENGLISH) sorted by kind.
+#: Engine refusals (their ``error-<key>`` messages in the catalog) sorted by kind.
 ENGINE_KINDS = (("not-your-turn", "not-your-turn"), ("not-your-turn", "not-your-answer"),
                 ("stale-button", "stale-button"))  # fmt: skip
-#: The catch-all answer of a command that failed (bot/client.py, not in the catalog).
-WENT_WRONG = "Something went wrong"
+#: The catch-all answer of a command that failed (bot/client.py: ``command-failed``).
+WENT_WRONG = "command-failed"
 #: Answers that say the bot could not do the move (not a refusal by the rules).
 FAILURES = ("database-down", "went-wrong", "move-not-saved", "table-not-saved", "bot-closing")
 
@@ -114,8 +114,6 @@ class Texts:
     ``CATALOG_KINDS``/``ENGINE_KINDS``, ``went-wrong``, or ``other``)."""
 
     def __init__(self) -> None:
-        from bot.engine.errors import ENGLISH
-
         texts = catalog_texts()
         self.patterns: list[tuple[str, str]] = []
         self.present: dict[str, bool] = {}
@@ -123,10 +121,10 @@ class Texts:
             self.present[kind] = key in texts
             if key in texts and len(fixed_part(texts[key])) >= 8:
                 self.patterns.append((kind, fixed_part(texts[key])))
-        self.patterns.append(("went-wrong", WENT_WRONG))
+        self.patterns.append(("went-wrong", fixed_part(texts[WENT_WRONG])))
         for kind, key in ENGINE_KINDS:
-            if key in ENGLISH:
-                self.patterns.append((kind, fixed_part(ENGLISH[key])))
+            if f"error-{key}" in texts:
+                self.patterns.append((kind, fixed_part(texts[f"error-{key}"])))
 
     def kind_of(self, text: str) -> str | None:
         return next((kind for kind, fixed in self.patterns if fixed in text), None)

@@ -213,7 +213,7 @@ class Dealer:
         await self.tables.refresh_quietly(channel_id)
         table = self.tables.get(channel_id)
         if table is None:
-            raise NoGameHere("There's no game in this channel. Start one with /newgame.")
+            raise NoGameHere("no-game-here")
         return table.game
 
     async def play_typed_claim(self, interaction: discord.Interaction, text: str) -> None:
