@@ -7,6 +7,8 @@ choice must reach Discord with a Dutch and a German name that Discord accepts.
 
 from __future__ import annotations
 
+import ast as python_ast
+from pathlib import Path
 from typing import Any
 
 import pytest
@@ -126,3 +128,26 @@ def test_language_names_are_names_of_themselves() -> None:
 
     assert [talk(code)("language-name") for code in languages()] == [
         "English", "Deutsch", "Nederlands"]  # fmt: skip
+
+
+REFUSAL_CLASSES = {"GameError", "NoGameHere", "ChannelBusy", "StaleAction", "IllegalMove",
+                   "MovedElsewhere", "InvalidClaim", "NotYourTurn", "NotInGame", "BadOptions",
+                   "GameOver", "TableFull"}  # fmt: skip
+
+
+def test_every_refusal_raised_outside_the_engine_has_a_message_in_every_catalog() -> None:
+    """The tables and the cogs refuse by key too, so no English sentence reaches a Dutch
+    or German reader (README, Languages)."""
+    root = Path(__file__).resolve().parent.parent
+    keys: set[str] = set()
+    for path in [root / "bot" / "tables.py", *sorted((root / "cogs").rglob("*.py"))]:
+        for node in python_ast.walk(python_ast.parse(path.read_text(encoding="utf-8"))):
+            if (isinstance(node, python_ast.Call) and isinstance(node.func, python_ast.Name)
+                    and node.func.id in REFUSAL_CLASSES and node.args
+                    and isinstance(node.args[0], python_ast.Constant)):  # fmt: skip
+                keys.add(str(node.args[0].value))
+    assert len(keys) >= 8
+    for language in languages():
+        messages = _messages(language)
+        missing = [k for k in keys if k not in messages and f"error-{k}" not in messages]
+        assert missing == [], f"{language}.ftl lacks {missing}"
