@@ -102,6 +102,6 @@ async def test_the_timers_move_is_never_a_players(sim: SimTable) -> None:
     a, _, _, _ = sim.users
     table = await open_game(sim, "mexen", 2)
     before = table.game.to_dict()
-    with pytest.raises(IllegalMove, match="does not belong"):
+    with pytest.raises(IllegalMove, match="button-not-ours"):
         await sim.bot.tables.act(sim.channel.id, str(a.id), Move(Act.TIMEOUT), 0.0)
     assert table_of(sim).game.to_dict() == before
