@@ -1,5 +1,5 @@
 # The bot's German (Deutsch). The same messages with the same variables as en.ftl, plus one
-# error-<key> per engine refusal (bot/engine/errors.py, ENGLISH); see README, Languages.
+# error-<key> per engine refusal (bot/engine/errors.py raises them by key); see README, Languages.
 # Variables: $p, $by, $claimer... are players, already shown as mentions or names;
 # $roll, $claim, $cup are rolls already in the table's words; $n, $hits... are numbers.
 #
@@ -414,7 +414,7 @@ moved-elsewhere = Da war jemand schneller: das Spiel ist schon weiter. Nichts ha
 menu-pick-one = Wähl eine Option aus dem Menü.
 menu-wrong-choice = Die Auswahl gehört nicht zu diesem Menü.
 
-## Engine refusals (bot/engine/errors.py): one error-<key> per entry of ENGLISH.
+## Engine refusals (bot/engine/errors.py raises them by key): one error-<key> each, as in en.ftl.
 ## $claim, $standing, $roll are rolls in the table's words; $valid, $presets, $options are
 ## ready-made lists; $spellings lists example spellings; $player is a mention.
 

@@ -1,5 +1,5 @@
 # The bot's Dutch. The same messages with the same variables as en.ftl (README, Languages),
-# plus one error-<key> message per engine refusal (bot/engine/errors.py, ENGLISH).
+# plus one error-<key> message per engine refusal (bot/engine/errors.py raises them by key).
 # Variables: $p, $by, $claimer, $player... are players, already shown as mentions or names;
 # $roll, $claim, $cup, $standing are rolls already in the table's words; $valid, $presets,
 # $options, $spellings are ready-made lists; $n, $hits... are numbers.
@@ -578,7 +578,7 @@ rules-mexico-lines = 2 tot 8 spelers. De beginner gooit tot 3 keer en bepaalt de
     STUCK (3-2): zolang je nog worpen hebt, mogen de anderen TAP doen voor je opnieuw gooit; dan ligt je 3-2 vast.
     De laagste worp drinkt de hele pot; bij gelijkstand wordt opnieuw gegooid. De verliezer begint de volgende ronde. Er is geen winnaar: speel tot je stopt.
 
-## Engine refusals (bot/engine/errors.py): one error-<key> per entry of ENGLISH.
+## Engine refusals (bot/engine/errors.py raises them by key): one error-<key> each, as in en.ftl.
 ## $claim, $standing, $roll are rolls in the table's words; $valid, $presets, $options,
 ## $spellings are ready-made lists; $player is a mention.
 
