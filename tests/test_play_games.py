@@ -547,6 +547,21 @@ async def test_a_rematch_lobby_keeps_naming_who_has_not_joined(sim: SimTable) ->
     assert f"Rematch! <@{c.id}>: tap **Join**." in lobby
 
 
+async def test_ending_a_rematch_lobby_that_never_started_posts_no_standing(sim: SimTable) -> None:
+    """Nobody played the rematch: a final standing with everyone "out" and another
+    Rematch button would be noise. One line says who ended it."""
+    a, b, _, _ = sim.users
+    await open_game(sim, "dollar", 2, buttons=True)
+    over = await a.slash(sim.channel, "endgame")
+    rematch = await b.click(over.response.message, label="Rematch")
+    assert_public(rematch)
+    ended = await b.slash(sim.channel, "endgame")
+    assert sim.bot.tables.get(sim.channel.id) is None
+    assert f"🏁 <@{b.id}> ended the game." in assert_public(ended)
+    assert "Final standing" not in public_text(sim).split("Rematch!", 1)[1]
+    assert "Rematch" not in labels(sim.channel.last_message)
+
+
 async def test_a_reveal_stays_checkable_while_its_message_shows_it(sim: SimTable) -> None:
     a, b, _, _ = sim.users
     sim.bot.tables.rng = ScriptedDice([5, 2, 6, 6])
