@@ -72,7 +72,7 @@ class TableMeta:
     """What the bot keeps beside the engine's state: the sealed cup and the turn clock."""
 
     commit: Commitment | None = None
-    #: The cup lifted last, so "Check the cup" on the reveal can show its dice and salt.
+    #: The cup lifted last, so the Cup button on the reveal can show its dice and salt.
     lifted: Commitment | None = None
     #: Wall-clock second the current move's timer runs out (None: no timer running).
     deadline: float | None = None

@@ -108,8 +108,8 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.MENU
 
 
 class ToolButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TOOL_ROUTE):
-    """Show my dice, Check the cup and Rematch: they show something or open a table, and
-    never move a game."""
+    """The Cup (and an older bot's Show my dice) and Rematch: they show something or open
+    a table, and never move a game."""
 
     def __init__(self, rest: str) -> None:
         super().__init__(discord.ui.Button(label="·", custom_id=f"{ids.TOOL_PREFIX}:{rest}"))

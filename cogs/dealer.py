@@ -329,25 +329,26 @@ class Dealer:
         self._mark_seen(table.channel_id, viewer)
         await send.answer(interaction, present.your_cup(table, viewer, reader(interaction)))
 
-    async def check_cup(self, interaction: discord.Interaction, game_id: int, seal: str) -> None:
-        """The full seal of a cup, or once it was lifted, its dice and salt to check."""
+    async def check_cup(self, interaction: discord.Interaction, game_id: int, arg: str) -> None:
+        """The Cup button: your dice and the full seal of the live cup, or once a cup was
+        lifted, its dice and salt to check."""
         t = reader(interaction)
+        seals = present.cup_seals(arg)
         table = await self.tables.current(interaction.channel_id or 0)
         if table is not None and table.game_id == game_id:
-            words = Words.of(table.game, t)
-            meta = table.meta
-            if meta.commit is not None and meta.commit.digest.startswith(seal):
-                await send.answer(interaction, present.sealed_cup(meta.commit, t))
-                return
-            if meta.lifted is not None and meta.lifted.digest.startswith(seal):
-                await send.answer(interaction, present.lifted_cup(meta.lifted, words))
+            viewer = str(interaction.user.id)
+            reply = present.cup_answer(table, viewer, seals, t)
+            if reply is not None:
+                self._mark_seen(table.channel_id, viewer)
+                await send.answer(interaction, reply)
                 return
         record = await self.bot.storage.get_game(game_id)
         if record is None or record.channel_id != interaction.channel_id:
             await self.refuse(interaction, "cup-not-here")
             return
         for event in await self.bot.storage.events(game_id):
-            if event.kind == "cup_opened" and str(event.payload.get("digest", "")).startswith(seal):
+            digest = str(event.payload.get("digest", ""))
+            if event.kind == "cup_opened" and any(digest.startswith(s) for s in seals):
                 commit = Commitment.from_dict(event.payload)
                 words = Words.of_preset(record.ruleset, t)
                 await send.answer(interaction, present.lifted_cup(commit, words))
@@ -375,7 +376,7 @@ class Dealer:
     async def show(self, interaction: discord.Interaction, outcome: Outcome) -> None:
         """Show a stored move. If the answer to the player fails (the 3 s deadline missed,
         a dropped connection, Discord answering 404), the table is posted to the channel
-        instead, with every button and menu the next move needs ("Show my dice" for
+        instead, with every button and menu the next move needs (the Cup for
         private dice), so a stored move is never left unseen."""
         try:
             if outcome.move is None:

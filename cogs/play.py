@@ -207,7 +207,8 @@ class Play(commands.Cog):
         words = Words.of(game, talk(language_of(interaction.locale)))
         typed = current.strip().lower()[:40]
         choices = []
-        for roll in reversed(game.valid_claims()):
+        # Lowest valid claim first, as in the Claim menu: the usual claim is just above.
+        for roll in game.valid_claims():
             move = Move(Act.CLAIM, roll=roll)
             label, digits = claim_label(words, move), f"{roll[0]}{roll[1]}"
             if typed and typed not in label.lower() and typed not in digits:

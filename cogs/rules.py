@@ -70,16 +70,22 @@ class Rules(commands.Cog):
         self.bot = bot
 
     @app_commands.command(name="rules", description="Show the rules of a rule set, or all five")
-    @app_commands.describe(ruleset="The rule set to explain; leave empty for an overview")
+    @app_commands.describe(
+        ruleset="The rule set to explain; leave empty for an overview",
+        public="Show the rules to everyone in the channel (default: only you)",
+    )
     @app_commands.choices(ruleset=RULESET_CHOICES)
     async def rules(
         self,
         interaction: discord.Interaction,
         ruleset: app_commands.Choice[str] | None = None,
+        public: bool = False,
     ) -> None:
+        """Private unless asked otherwise: a page of rules (1,000 to 1,800 characters) in
+        the channel buries the game for everyone else on their phones."""
         t = talk(language_of(interaction.locale))
         embed = overview_embed(t) if ruleset is None else rules_embed(ruleset.value, t)
-        await interaction.response.send_message(embed=embed)
+        await interaction.response.send_message(embed=embed, ephemeral=not public)
 
 
 async def setup(bot: commands.Bot) -> None:

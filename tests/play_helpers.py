@@ -14,8 +14,9 @@ from bot.fairness import verify
 from bot.tables import Table
 from tests.conftest import SimTable
 
-#: How a sealed cup shows in the channel (short), and privately behind "Check the cup".
-SEALED = re.compile(r"🔒 `([0-9a-f]{10})`")
+#: A Cup button's id names its cups by the start of their seals (published with the
+#: message, before anyone answers); the full seal is its private answer.
+CUP_ID = re.compile(r"^mxt:\d+:\d+:cup\.(\w+)$")
 SEALED_FULL = re.compile(r"sealed: `([0-9a-f]{64})`")
 OPENED = re.compile(r"sealed as `([0-9a-f]{64})`[\s\S]*printf '([1-6])-([1-6]):([0-9a-f]+)'")
 RELATIVE_TIME = re.compile(r"<t:(\d+):R>")
@@ -91,6 +92,17 @@ def custom_ids(message: discord.Message | simcord.ResponseMessage) -> list[str]:
     return ids
 
 
+def seals_of(*messages: discord.Message | simcord.ResponseMessage) -> list[str]:
+    """The seals (short) the Cup buttons of ``messages`` name, in order."""
+    found = []
+    for message in messages:
+        for custom_id in custom_ids(message):
+            m = CUP_ID.match(custom_id)
+            if m:
+                found += [s for s in m.group(1).split("_") if s]
+    return found
+
+
 def message_text(message: discord.Message) -> str:
     """Everything a person reads in a message: content and every part of its embeds."""
     parts = [message.content or ""]
@@ -154,15 +166,15 @@ async def refused(
 async def check_reveal(
     sim: SimTable, message: Any, dice: tuple[int, int], user: simcord.MemberActor
 ) -> None:
-    """The message that showed a reveal has a "Check the cup" button; it privately shows
-    the dice and salt whose hash is the digest sealed (in short in the channel) when the
-    dice went under the cup."""
-    result = await user.click(message, label="Check the cup")
+    """The message that showed a reveal has a Cup button; it privately shows the dice and
+    salt whose hash is the digest sealed (in short in a Cup button's id, published in the
+    channel) when the dice went under the cup."""
+    result = await user.click(message, label="Cup")
     text = assert_private_to(sim, result, user)
     opened = OPENED.search(text)
     assert opened is not None, text
     digest, high, low, salt = opened.groups()
     assert (int(high), int(low)) == dice
-    sealed = SEALED.findall(public_text(sim))
-    assert sealed and digest.startswith(sealed[-1])
+    sealed = seals_of(*sim.channel.history())
+    assert any(digest.startswith(s) for s in sealed), (digest, sealed)
     assert verify(dice, salt, digest)

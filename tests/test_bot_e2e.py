@@ -40,11 +40,21 @@ async def test_rules_for_each_preset(sim: SimTable, preset: str) -> None:
     result = await sim.users[1].slash(sim.channel, "rules", ruleset=preset)
 
     assert result.response is not None
-    assert not result.ephemeral
+    assert result.ephemeral, "a page of rules is for the one who asked"
     (embed,) = result.response.embeds
     assert embed.title == RULEBOOK[preset].title
     assert embed.description is not None
     assert RULEBOOK[preset].rules[0] in embed.description
+
+
+async def test_rules_are_private_unless_shown_to_everyone(sim: SimTable) -> None:
+    """A page of rules would bury the game in the channel: it is private by default, and
+    public only when the asker chooses to show everyone."""
+    private = await sim.users[0].slash(sim.channel, "rules")
+    shown = await sim.users[0].slash(sim.channel, "rules", ruleset="dollar", public=True)
+
+    assert private.ephemeral
+    assert shown.response is not None and not shown.ephemeral
 
 
 async def test_rules_mexico_mentions_its_specials(sim: SimTable) -> None:

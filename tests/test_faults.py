@@ -70,7 +70,7 @@ async def test_a_slash_move_whose_answer_fails_never_says_nothing_changed(sim: S
 
 async def test_private_dice_lost_with_a_failed_answer_are_one_click_away(sim: SimTable) -> None:
     """A bluffing roll whose private answer failed: the public table is posted with
-    "Show my dice", which gives the roller the dice and the Claim menu."""
+    its Cup button, which gives the roller the dice and the Claim menu."""
     a, b, _, _ = sim.users
     sim.bot.tables.rng = ScriptedDice([5, 3])
     table = await open_game(sim, "mexican", 2, buttons=True)
@@ -80,11 +80,11 @@ async def test_private_dice_lost_with_a_failed_answer_are_one_click_away(sim: Si
     posted = turn_message(sim)
     assert "rolls under the cup" in message_text(posted)
     assert "fifty-three" not in public_text(sim)
-    shown = await a.click(posted, label="Show my dice")
+    shown = await a.click(posted, label="Cup")
     assert "fifty-three" in assert_private_to(sim, shown, a)
     assert any(i.startswith("mxs:") and i.endswith(":claim") for i in custom_ids(shown.response))
-    nosy = await b.click(posted, label="Show my dice")
-    assert "haven't seen" in assert_private_to(sim, nosy, b)
+    nosy = assert_private_to(sim, await b.click(posted, label="Cup"), b)
+    assert "fifty-three" not in nosy and "sealed" in nosy  # the seal, not the dice
 
 
 async def test_a_long_claim_is_refused_in_one_fitting_message(sim: SimTable) -> None:

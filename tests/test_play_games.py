@@ -23,7 +23,6 @@ from tests.conftest import SimTable
 from tests.engine_helpers import ScriptedDice
 from tests.play_helpers import (
     OPENED,
-    SEALED,
     SEALED_FULL,
     assert_private_to,
     assert_public,
@@ -33,6 +32,7 @@ from tests.play_helpers import (
     open_game,
     pid,
     public_text,
+    seals_of,
     turn_message,
 )
 
@@ -76,14 +76,15 @@ def message(sim: SimTable, message_id: int) -> discord.Message:
 async def check_sealed(
     sim: SimTable, shown: discord.Message, user: simcord.MemberActor, hidden: str
 ) -> str:
-    """The "Check the cup" button before the reveal: privately, the full digest that
-    starts with the short seal the channel shows, and no dice."""
-    short = SEALED.findall(message_text(shown))
-    assert short, message_text(shown)
-    text = assert_private_to(sim, await user.click(shown, label="Check the cup"), user)
+    """The Cup button before the reveal: privately, the full digest that starts with the
+    short seal its id published in the channel, and no dice for one who has not seen them."""
+    short = seals_of(shown)
+    assert short, custom_ids(shown)
+    answer = assert_private_to(sim, await user.click(shown, label="Cup"), user)
+    text = answer.split("\n\n🔓", 1)[0]  # a cup lifted on the same message comes after
     full = SEALED_FULL.search(text)
     assert full is not None, text
-    assert full.group(1).startswith(short[-1])
+    assert full.group(1).startswith(short[0])  # the live cup first, a lifted one after
     assert hidden not in text and "sealed as" not in text
     return full.group(1)
 
@@ -92,9 +93,9 @@ async def check_opened(
     sim: SimTable, shown: discord.Message, user: simcord.MemberActor, digest: str,
     dice: tuple[int, int], said: str,
 ) -> None:  # fmt: skip
-    """The same "Check the cup" button after the reveal: the dice, and a salt that hashes
-    with them to the digest it showed while the cup was sealed."""
-    text = assert_private_to(sim, await user.click(shown, label="Check the cup"), user)
+    """The same Cup button after the reveal: the dice, and a salt that hashes with them to
+    the digest it showed while the cup was sealed."""
+    text = assert_private_to(sim, await user.click(shown, label="Cup"), user)
     assert f"The cup held **{said}**, sealed as `{digest}`" in text, text
     opened = OPENED.search(text)
     assert opened is not None, text
@@ -105,7 +106,7 @@ async def check_opened(
 
 def no_moves_left(sim: SimTable) -> None:
     """After the game, the channel's buttons can only show something or open a new
-    table: a reveal's "Check the cup" and the final "Rematch"."""
+    table: a reveal's Cup and the final "Rematch"."""
     for m in sim.channel.history():
         for custom_id in custom_ids(m):
             assert custom_id.startswith("mxt:"), custom_id
@@ -138,7 +139,8 @@ async def test_mexican_with_slash_commands(sim: SimTable) -> None:
     mine = assert_private_to(sim, await move(a, a.slash(ch, "roll")), a)
     assert "Your dice: **fifty-three**" in mine and move.pinged == []
     assert f"<@{a.id}> rolls under the cup." in public_text(sim)
-    assert SEALED.search(message_text(turn_message(sim)))
+    assert seals_of(turn_message(sim)), "the Cup button names the sealed cup"
+    assert "🔒" not in message_text(turn_message(sim)), "the seal is behind the Cup button"
     peek = await b.slash(ch, "peek")
     assert peek.ephemeral and "haven't seen" in peek.response.content
     again = assert_private_to(sim, await a.slash(ch, "peek"), a)
@@ -198,7 +200,7 @@ async def test_mexican_with_slash_commands(sim: SimTable) -> None:
     over = assert_public(result)
     assert f"🏁 <@{a.id}> ended the game." in over and move.pinged == []
     final_standing(result.response.message,
-                   f"1. <@{a.id}> · 2 sips", f"2. <@{c.id}> · 2 sips",
+                   f"1. <@{a.id}> · 2 sips", f"1. <@{c.id}> · 2 sips",  # tied: one place
                    f"3. <@{b.id}> · 1 sip, 1 chug")  # fmt: skip
     no_moves_left(sim)
     await check_stored_over(sim, table.game_id, {
@@ -219,18 +221,20 @@ async def test_dollar_with_buttons_and_selects(sim: SimTable) -> None:
     rolled = await move(a, a.click(turn_message(sim), label="Roll"))
     assert "Your dice: **fifty-two**" in assert_private_to(sim, rolled, a)
     assert move.pinged == []
-    # "Show my dice" on the public turn message shows the dice to the roller alone.
-    again = await a.click(turn_message(sim), label="Show my dice")
-    assert "Your dice: **fifty-two**" in assert_private_to(sim, again, a)
-    peek = await b.click(turn_message(sim), label="Show my dice")
-    assert assert_private_to(sim, peek, b) == "You haven't seen the dice under the cup."
+    # The Cup button on the public turn message shows the dice to the roller alone (with
+    # the seal and the Claim menu); anyone else reads the seal only.
+    again = assert_private_to(sim, await a.click(turn_message(sim), label="Cup"), a)
+    assert "Your dice: **fifty-two**" in again and SEALED_FULL.search(again)
+    assert "Claim below" in again
+    peek = assert_private_to(sim, await b.click(turn_message(sim), label="Cup"), b)
+    assert "fifty-two" not in peek and SEALED_FULL.search(peek)
     # Claim from the menu that came with the private dice.
     claimed = await move(a, a.select(rolled.response, ["claim.61"]))
     text = assert_public(claimed)
     assert f"<@{a.id}> claims **sixty-one**." in text and move.pinged == [b.id]
     assert "fifty-two" not in public_text(sim)
     answers = ["Accept & roll", "Accept & roll blind", "Accept & pass on", "Bullshit!"]
-    assert labels(turn_message(sim)) == [*answers, "Check the cup"]
+    assert labels(turn_message(sim)) == [*answers, "Cup"]
 
     accepted = await move(b, b.click(turn_message(sim), label="Accept & pass on"))
     assert f"<@{b.id}> accepts **sixty-one**." in assert_public(accepted)
@@ -261,7 +265,7 @@ async def test_dollar_with_buttons_and_selects(sim: SimTable) -> None:
     assert blind.response.id == turn_message(sim).id and move.pinged == []
     assert f"<@{c.id}> rolls blind under the cup: nobody saw the dice." in shown
     assert "double six" not in public_text(sim)
-    assert "Show my dice" not in labels(turn_message(sim))
+    assert labels(turn_message(sim)).count("Cup") == 1
     await check_sealed(sim, turn_message(sim), c, "double six")
     claimed = await move(c, c.select(turn_message(sim), ["claim.43"]))
     assert f"<@{c.id}> claims **forty-three**." in assert_public(claimed)
@@ -324,10 +328,10 @@ async def test_mexen_with_slash_commands(sim: SimTable) -> None:
 
     assert f"<@{b.id}> rolls **42**." in assert_public(await move(b, b.slash(ch, "roll")))
     mex = assert_public(await move(b, b.slash(ch, "roll")))
-    assert "Roll 2: **Mex**." in mex and move.pinged == [c.id]
+    assert f"<@{b.id}> rolls **Mex** (roll 2)." in mex and move.pinged == [c.id]
     assert f"<@{c.id}> rolls **32**." in assert_public(await move(c, c.slash(ch, "roll")))
     lost = assert_public(await move(c, c.slash(ch, "roll")))
-    assert "Roll 2: **41**." in lost
+    assert f"<@{c.id}> rolls **41** (roll 2)." in lost
     assert f"→ <@{c.id}> takes **2 sips**: lowest roll (41), 1× Mex." in lost
     assert move.pinged == []  # carol lost, and carol starts the next round
 
@@ -397,7 +401,7 @@ async def test_mexico_with_buttons(sim: SimTable) -> None:
     first = await move(a, a.click(turn_message(sim), label="Roll"))
     assert f"<@{a.id}> rolls **52**." in assert_public(first) and move.pinged == []
     kept = await move(a, a.click(turn_message(sim), label="Keep the 2"))
-    assert "Roll 2: keeps the 2, **62**." in assert_public(kept)
+    assert f"<@{a.id}> keeps the 2 and rolls **62** (roll 2)." in assert_public(kept)
     assert kept.response.id == first.response.id and move.pinged == []  # edited in place
     stood = assert_public(await move(a, a.click(turn_message(sim), label="Stand")))
     assert "Roll limit this round: **2**." in stood and move.pinged == [b.id]
@@ -409,7 +413,7 @@ async def test_mexico_with_buttons(sim: SimTable) -> None:
     knight = assert_public(await move(c, c.click(turn_message(sim), label="Roll")))
     assert f"<@{c.id}> rolls **100**." in knight and f"<@{c.id}> is the **Knight**." in knight
     lost = assert_public(await move(c, c.click(turn_message(sim), label="Roll")))
-    assert "Roll 2: **400**." in lost and "The pot is **6**." in lost
+    assert f"<@{c.id}> rolls **400** (roll 2)." in lost and "The pot is **6**." in lost
     assert f"→ <@{c.id}> takes **4 sips**: Knight, on a double 4." in lost
     assert f"→ <@{b.id}> takes **6 sips**: the pot, lowest roll (32)." in lost
     assert move.pinged == [b.id]
@@ -438,16 +442,18 @@ async def test_claim_autocomplete_offers_only_valid_claims(sim: SimTable) -> Non
     await open_game(sim, "mexican", 3)
     await a.slash(ch, "roll")
     first = await a.autocomplete(ch, "claim", "value", "")
-    assert first[0] == {"name": "Mexican (21)", "value": "21"}
+    # Lowest valid claim first: the usual claims sit on top, not 20 entries down.
+    assert first[0] == {"name": "thirty-two (32)", "value": "32"}
+    assert first[-1] == {"name": "Mexican (21)", "value": "21"}
     assert {"name": "double five (55)", "value": "55"} in first
     assert all(choice["value"] != "31" for choice in first)  # a Social is no claim
     assert len(first) == 20
     sixes = await a.autocomplete(ch, "claim", "value", "six")
-    assert [x["value"] for x in sixes] == ["66", "65", "64", "63", "62", "61"]
+    assert [x["value"] for x in sixes] == ["61", "62", "63", "64", "65", "66"]
     await a.slash(ch, "claim", value="55")
     await b.slash(ch, "roll")
     tie_or_beat = await b.autocomplete(ch, "claim", "value", "")
-    assert [x["value"] for x in tie_or_beat] == ["21", "66", "55"]  # mexican allows ties
+    assert [x["value"] for x in tie_or_beat] == ["55", "66", "21"]  # mexican allows ties
 
 
 async def test_dollar_autocomplete_and_passing_unrolled_with_slash(sim: SimTable) -> None:
@@ -457,13 +463,13 @@ async def test_dollar_autocomplete_and_passing_unrolled_with_slash(sim: SimTable
     table = await open_game(sim, "dollar", 3)
     await a.slash(ch, "roll")
     first = await a.autocomplete(ch, "claim", "value", "")
-    assert first[-1] == {"name": "thirty-one (31)", "value": "31"}  # lowest real roll here
+    assert first[0] == {"name": "thirty-one (31)", "value": "31"}  # lowest real roll here
     assert len(first) == 21
     await a.slash(ch, "claim", value="5-5")
     accepted = await b.slash(ch, "accept")
     assert not accepted.ephemeral
     higher = await b.autocomplete(ch, "claim", "value", "")
-    assert [x["value"] for x in higher] == ["21", "66"]  # strictly higher in dollar
+    assert [x["value"] for x in higher] == ["66", "21"]  # strictly higher in dollar
     passed = assert_public(await b.slash(ch, "claim", value="66"))
     assert "passes the cup on unseen, claiming **double six**" in passed
     assert table.game.cup == (4, 2) and table.game.seen_by == [pid(a)]
@@ -541,19 +547,34 @@ async def test_a_rematch_lobby_keeps_naming_who_has_not_joined(sim: SimTable) ->
     assert f"Rematch! <@{c.id}>: tap **Join**." in lobby
 
 
+async def test_ending_a_rematch_lobby_that_never_started_posts_no_standing(sim: SimTable) -> None:
+    """Nobody played the rematch: a final standing with everyone "out" and another
+    Rematch button would be noise. One line says who ended it."""
+    a, b, _, _ = sim.users
+    await open_game(sim, "dollar", 2, buttons=True)
+    over = await a.slash(sim.channel, "endgame")
+    rematch = await b.click(over.response.message, label="Rematch")
+    assert_public(rematch)
+    ended = await b.slash(sim.channel, "endgame")
+    assert sim.bot.tables.get(sim.channel.id) is None
+    assert f"🏁 <@{b.id}> ended the game." in assert_public(ended)
+    assert "Final standing" not in public_text(sim).split("Rematch!", 1)[1]
+    assert "Rematch" not in labels(sim.channel.last_message)
+
+
 async def test_a_reveal_stays_checkable_while_its_message_shows_it(sim: SimTable) -> None:
     a, b, _, _ = sim.users
     sim.bot.tables.rng = ScriptedDice([5, 2, 6, 6])
     await open_game(sim, "dollar", 3, buttons=True, lives=2)
     rolled = await a.click(turn_message(sim), label="Roll")
     await a.select(rolled.response, ["claim.61"])
-    short = SEALED.findall(message_text(turn_message(sim)))[-1]
+    short = seals_of(turn_message(sim))[-1]
     revealed = await b.click(turn_message(sim), label="Bullshit!")
     assert "**fifty-two** under the cup" in assert_public(revealed)
     await b.click(turn_message(sim), label="Roll")  # bob starts round 2 on that message
     shown = message(sim, revealed.response.id)
     assert "**fifty-two** under the cup" in message_text(shown)
-    check = [i for i in custom_ids(shown) if i.endswith(f":cup.{short}")]
+    check = [i for i in custom_ids(shown) if ":cup." in i and short in i]
     assert check, custom_ids(shown)
     text = assert_private_to(sim, await a.click(shown, custom_id=check[0]), a)
     assert "The cup held **fifty-two**" in text

@@ -16,7 +16,6 @@ from tests.conftest import SimTable
 from tests.engine_helpers import ScriptedDice
 from tests.play_helpers import (
     RELATIVE_TIME,
-    SEALED,
     assert_private_to,
     assert_public,
     check_reveal,
@@ -26,11 +25,12 @@ from tests.play_helpers import (
     pid,
     public_text,
     refused,
+    seals_of,
     turn_message,
 )
 
 RESTARTED = "♻️ The bot restarted; the game goes on."
-#: The turn message's last line ends with the deadline (after the seal, if any).
+#: The turn message's last line ends with the deadline.
 DEADLINE = re.compile(r"(?:^|· )⏱ <t:(\d+):R>$")
 
 
@@ -84,7 +84,7 @@ async def test_restart_mid_game_resumes_and_plays_to_the_end(
     second = await b.slash(ch, "roll")  # takes the cup and rolls
     assert "double six" in assert_private_to(sim, second, b)
     move_no = table.game.move_no
-    sealed = SEALED.findall(public_text(sim))[-1]
+    sealed = seals_of(turn_message(sim))[0]
     before = table.game.to_dict()
     commit = table.meta.commit
     assert commit is not None and commit.digest.startswith(sealed)
@@ -104,12 +104,13 @@ async def test_restart_mid_game_resumes_and_plays_to_the_end(
     lines = back.content.splitlines()
     assert lines[0] == RESTARTED
     assert f"<@{b.id}>, claim (you may bluff)." in lines
-    assert lines[-1] == f"🔒 `{sealed}`"
+    assert lines[-1] == f"<@{b.id}>, claim (you may bluff)."
+    assert seals_of(back) == [sealed], "the Cup button still names the same cup"
     assert pinged(sim, back) == []  # the turn did not pass: nobody is pinged again
     assert f"mxs:{table.game_id}:{move_no}:claim" in custom_ids(back)
     assert live_messages(sim) == [back.id]
-    peek = await b.click(back, label="Show my dice")
-    assert "double six" in assert_private_to(sim, peek, b)
+    peek = assert_private_to(sim, await b.click(back, label="Cup"), b)
+    assert "double six" in peek and commit.digest in peek
 
     # A menu from before the restart: stale for alice's old move, live for bob's.
     await refused(sim, a.select(first.response, ["claim.61"]), says="from an earlier turn")

@@ -22,7 +22,7 @@ from tests.play_helpers import (
     turn_message,
 )
 
-#: The turn message's last line ends with the deadline (after the seal, if any).
+#: The turn message's last line ends with the deadline.
 DEADLINE = re.compile(r"(?:^|· )⏱ <t:(\d+):R>$")
 
 
@@ -133,7 +133,7 @@ async def test_bluffing_reminder_then_the_player_loses_the_round(sim: SimTable) 
     assert pid(a) not in table.game.seats and table.game.phase == "playing"
 
 
-@pytest.mark.parametrize("look", ["/table", "/peek", "Show my dice", "a refused move", None])
+@pytest.mark.parametrize("look", ["/table", "/peek", "Cup", "a refused move", None])
 async def test_a_player_who_has_looked_is_not_pinged(sim: SimTable, look: str | None) -> None:
     """Having looked at their turn (or been refused a move), the player knows it is
     theirs: half time passes without a reminder. Someone else looking changes nothing."""
@@ -148,8 +148,8 @@ async def test_a_player_who_has_looked_is_not_pinged(sim: SimTable, look: str | 
         assert_private_to(sim, await a.slash(ch, "table"), a)
     elif look == "/peek":
         assert "sixty-five" in assert_private_to(sim, await a.slash(ch, "peek"), a)
-    elif look == "Show my dice":
-        shown_dice = await a.click(turn_message(sim), label="Show my dice")
+    elif look == "Cup":
+        shown_dice = await a.click(turn_message(sim), label="Cup")
         assert "sixty-five" in assert_private_to(sim, shown_dice, a)
     elif look == "a refused move":
         nothing_to_call = "There is no claim waiting for an answer."

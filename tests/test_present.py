@@ -9,6 +9,7 @@ import random
 import pytest
 
 from bot.engine import PRESET_NAMES, Act, Cause, Event, Game, Kind, Move
+from bot.fairness import Commitment, verify
 from bot.storage import RoundRecord
 from bot.tables import Outcome, Table
 from cogs.present import table as present
@@ -99,7 +100,9 @@ def test_penalties_merge_only_for_the_same_player_and_cause() -> None:
     ("preset", "claim", "says"),
     [
         ("mexican", "32", "every fresh roll makes thirty-two"),  # a 3-1 is rolled again
-        ("mexican", "21", "a fresh roll makes it only 2 in 34"),
+        # Out of 36, the dice everyone knows; the Social rolled again is said plainly.
+        ("mexican", "21", "a fresh roll makes it only 2 in 36; a Social is rolled again"),
+        ("mexican", "54", "a fresh roll makes it 20 in 36; a Social is rolled again"),
         ("dollar", "31", "every fresh roll makes thirty-one"),
         ("dollar", "65", "a fresh roll makes it only 10 in 36"),
         ("dollar", "54", "a fresh roll makes it 20 in 36"),
@@ -109,6 +112,124 @@ def test_penalties_merge_only_for_the_same_player_and_cause() -> None:
 )
 def test_odds_read_right_for_likely_and_unlikely_claims(preset: str, claim: str, says: str) -> None:
     assert Words.of_preset(preset).odds(claim) == says
+
+
+@pytest.mark.parametrize("preset", PRESET_NAMES)
+def test_odds_are_always_out_of_36(preset: str) -> None:
+    """A count out of 34 (a 3-1 rolled again left out) puzzled players next to 36."""
+    words = Words.of_preset(preset)
+    for claim in ("32", "43", "54", "65", "11", "66", "21"):
+        said = words.odds(claim)
+        assert " in 34" not in said and ("in 36" in said or said.startswith("every")), said
+
+
+def test_every_roll_line_names_the_roller() -> None:
+    """A later roll of a turn may be the first line someone reads (a slash command's
+    answer): "Roll 2: **62**." said nobody's name."""
+    game = Game.create("mexico", "a")
+    game.join("b")
+    game.start("a", ScriptedDice())
+    first = story(game, game.roll("a", ScriptedDice([5, 2])), talk())
+    kept = story(game, game.apply("a", Move(Act.KEEP, die=2), ScriptedDice([6])), talk())
+    assert first == ["a rolls **52**."]
+    assert kept[0] == "a keeps the 2 and rolls **62** (roll 2)."
+    game = Game.create("mexen", "a")
+    game.join("b")
+    game.start("a", ScriptedDice())
+    game.roll("a", ScriptedDice([4, 2]))
+    again = story(game, game.roll("a", ScriptedDice([5, 3])), talk())
+    assert again[0] == "a rolls **53** (roll 2)."
+
+
+def test_scores_keep_lives_and_drinks_apart() -> None:
+    """ "❤️ 2 1 sip" ran a life count and a drink together; each has its own mark."""
+    game = Game.create("mexican", "a", {"lives": 3})
+    game.join("b")
+    game.start("a", ScriptedDice())
+    game.roll("a", ScriptedDice([6, 2]))
+    game.claim("a", "65")
+    game.bullshit("b")  # a bluffed: 1 sip and 1 life
+    assert present.scores(game, talk()) == "a ❤️ 2 🍺 1 sip · b ❤️ 3"
+
+
+def test_a_lobby_ended_before_it_started_has_no_final_standing() -> None:
+    """Nobody played: a standing with everyone "out" and a Rematch would be noise."""
+    game = Game.create("dollar", "a")
+    game.join("b")
+    events = game.end("a")
+    reply = present.after_move(Outcome(Table(1, 1, 1, game), "a", Move(Act.END), events), [],
+                               ping=False)  # fmt: skip
+    assert reply.content == "🏁 a ended the game."
+    assert reply.embed is None and reply.components == ()
+
+
+def test_no_round_header_once_the_game_is_over() -> None:
+    """Players leaving by timeouts can end the game in the move that starts a round: the
+    round is never played, so it is not announced."""
+    game = Game.create("mexican", "a")
+    game.join("b")
+    game.start("a", ScriptedDice())
+    game.end("a")
+    events = [
+        Event(Kind.ROUND_STARTED, "a", {"round": 4}),
+        Event(Kind.GAME_OVER, None, {"winner": None, "loser": None, "ended_by": None}),
+    ]
+    assert story(game, events, talk()) == ["🏁 Game over: too few players left."]
+
+
+def bluff_table(dice: list[int]) -> tuple[Table, list[Event]]:
+    """A mexican table where a has just rolled ``dice`` under a sealed cup."""
+    game = Game.create("mexican", "a")
+    game.join("b")
+    game.join("c")
+    game.start("a", ScriptedDice())
+    events = game.roll("a", ScriptedDice(dice))
+    table = Table(1, 1, 1, game)
+    assert game.cup is not None
+    table.meta.commit = Commitment.seal(game.cup)
+    return table, events
+
+
+def test_one_cup_button_and_no_seal_in_the_channel() -> None:
+    """The seal and the cup tools are behind one Cup button; the turn message says no
+    hash (README, How the table talks)."""
+    table, events = bluff_table([6, 2])
+    reply = present.after_move(Outcome(table, "a", Move(Act.ROLL), events), [], ping=False)
+    labels = [c.label for c in reply.components if isinstance(c, present.Button)]
+    assert labels.count("Cup") == 1 and "Show my dice" not in labels
+    assert table.meta.commit is not None
+    assert "🔒" not in reply.content and table.meta.commit.digest[:10] not in reply.content
+    # The cup lifted on this message is answered for by the same button.
+    lifted = Commitment.seal((5, 3))
+    both = present.after_move(Outcome(table, "b", None, []), [], ping=False, shown_lift=lifted)
+    cups = [c for c in both.components if isinstance(c, present.Button) and ":cup." in c.custom_id]
+    assert len(cups) == 1 and lifted.digest[:10] in cups[0].custom_id
+
+
+def test_the_cup_answers_each_viewer_with_what_they_may_see() -> None:
+    table, _ = bluff_table([6, 2])
+    commit = table.meta.commit
+    assert commit is not None
+    seals = [commit.digest[:10]]
+    mine = present.cup_answer(table, "a", seals, talk())
+    assert mine is not None and mine.private
+    assert "sixty-two" in mine.content and commit.digest in mine.content
+    assert any(isinstance(c, present.Menu) for c in mine.components)  # the Claim menu
+    theirs = present.cup_answer(table, "b", seals, talk())
+    assert theirs is not None and commit.digest in theirs.content
+    assert "sixty-two" not in theirs.content and theirs.components == ()
+    table.meta.lifted, table.meta.commit = commit, None
+    opened = present.cup_answer(table, "b", seals, talk())
+    assert opened is not None and "The cup held **sixty-two**" in opened.content
+    assert verify((6, 2), commit.salt, commit.digest)
+    assert present.cup_answer(table, "b", ["0000000000"], talk()) is None
+
+
+def test_the_claim_menu_starts_at_the_lowest_valid_claim() -> None:
+    table, _ = bluff_table([6, 2])
+    (menu,) = [c for c in present.your_cup(table, "a", talk()).components
+               if isinstance(c, present.Menu)]  # fmt: skip
+    assert menu.options[0][1] == "claim.32" and menu.options[-1][1] == "claim.21"
 
 
 def test_each_table_speaks_its_own_words() -> None:
@@ -125,13 +246,24 @@ def test_history_shows_every_penalty_or_says_how_many_more() -> None:
     paid = [[IDS[0], "sip", 1, Cause.SOCIAL, {}, IDS[1]] for _ in range(3)]
     paid.append([IDS[1], "sip", 2, Cause.LOWEST, {"roll": "43", "mexes": 1}, None])
     line = history_line(RoundRecord(5, "mexen", int(IDS[1]), "lowest", {"paid": paid}))
-    assert line.count("1 sip: Social") == 3 and "2 sips: lowest roll (43), 1× Mex" in line
+    assert line.count("Social") == 1 and "3 sips: Social" in line
+    assert "2 sips: lowest roll (43), 1× Mex" in line
     assert "((" not in line and "))" not in line
-    many = [[IDS[0], "sip", 1, Cause.HANDED_OUT, {}, IDS[1]]] * 40
+    many = [[str(10**17 + n), "sip", 1, Cause.HANDED_OUT, {}, IDS[1]] for n in range(40)]
     long = history_line(RoundRecord(6, "mexen", int(IDS[0]), "lowest", {"paid": many}))
     assert len(long) <= LINE_BUDGET + 40 and long.endswith("more")
     shown = long.count("handed out by")
     assert f"and {40 - shown} more" in long
+
+
+def test_history_says_each_cause_once() -> None:
+    """A lost call costs a shot and a life: one line, the cause said once."""
+    detail = {"claim": "11"}
+    paid = [[IDS[0], "shot", 1, Cause.WRONG_CALL, detail, None],
+            [IDS[0], "life", 1, Cause.WRONG_CALL, detail, None]]  # fmt: skip
+    line = history_line(RoundRecord(2, "mexican", int(IDS[0]), "call", {"paid": paid}))
+    assert line.endswith(f"<@{IDS[0]}> 1 shot and 1 life: called a true double one"), line
+    assert line.count("called a true") == 1
 
 
 def test_history_reads_rounds_stored_before_causes_were_codes() -> None:
@@ -153,6 +285,19 @@ def test_the_final_standing_lists_everyone_with_lives_left_in_one_column() -> No
     game.bullshit("c")  # true: c is out, b wins
     lines = present.standing(game)
     assert lines == ["1. b · ❤️ 1 left", "2. c · out", "3. a · out"]
+
+
+def test_tied_players_share_a_place_in_the_final_standing() -> None:
+    """Two players who drank the same are not 1st and 2nd (the leaderboard shares too)."""
+    game = Game.create("mexican", "a")
+    for player in "bc":
+        game.join(player)
+    game.start("a", ScriptedDice())
+    game.roll("a", ScriptedDice([6, 2]))
+    game.claim("a", "65")
+    game.bullshit("b")  # a bluffed: a sips
+    game.end("a")
+    assert present.standing(game) == ["1. b · 0 sips", "1. c · 0 sips", "3. a · 1 sip"]
 
 
 def test_a_refusal_fits_discord_and_names_players() -> None:

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import json
 from collections.abc import Sequence
 from typing import Any
 
@@ -10,7 +11,7 @@ from bot.storage import RoundRecord
 
 from . import i18n
 from .i18n import Talk
-from .words import Words, amount, who
+from .words import Words, amount, listing, who
 
 #: A line longer than this says how many more penalties there were instead.
 LINE_BUDGET = 300
@@ -30,7 +31,7 @@ def history_line(record: RoundRecord, t: Talk | None = None) -> str:
         text = t("history-lost", round=record.round_no, preset=record.ruleset,
                  p=who(str(record.loser_id), t), reason=str(reason))  # fmt: skip
     paid: Sequence[Sequence[Any]] = record.summary.get("paid", [])
-    bits = [_penalty(words, line) for line in paid]
+    bits = [_penalty(words, line) for line in _by_cause(paid)]
     for shown, bit in enumerate(bits):
         more = len(bits) - shown
         candidate = f"{text}{' · ' if shown else ' — '}{bit}"
@@ -40,10 +41,29 @@ def history_line(record: RoundRecord, t: Talk | None = None) -> str:
     return text
 
 
-def _penalty(words: Words, line: Sequence[Any]) -> str:
-    player, unit, n, cause = line[0], line[1], int(line[2]), line[3]
-    detail = line[4] if len(line) > 4 else {}
-    by = line[5] if len(line) > 5 else None
+def _by_cause(
+    paid: Sequence[Sequence[Any]],
+) -> list[tuple[Any, list[tuple[str, int]], Any, Any, Any]]:
+    """A player's penalties of one cause together (a lost call costs a shot and a life):
+    one line per cause, so the cause is said once, in the order first paid."""
+    out: dict[str, tuple[Any, list[tuple[str, int]], Any, Any, Any]] = {}
+    for line in paid:
+        player, unit, n, cause = line[0], line[1], int(line[2]), line[3]
+        detail = line[4] if len(line) > 4 else {}
+        by = line[5] if len(line) > 5 else None
+        key = json.dumps([player, cause, detail, by], sort_keys=True, default=str)
+        amounts = out.setdefault(key, (player, [], cause, detail, by))[1]
+        same = next((i for i, (u, _) in enumerate(amounts) if u == unit), None)
+        if same is None:
+            amounts.append((unit, n))
+        else:  # three Socials in a round: "3 sips: Social"
+            amounts[same] = (unit, amounts[same][1] + n)
+    return list(out.values())
+
+
+def _penalty(words: Words, line: tuple[Any, list[tuple[str, int]], Any, Any, Any]) -> str:
+    player, amounts, cause, detail, by = line
     t = words.talk
-    return t("history-penalty", p=who(str(player), t), amount=amount(n, unit, t),
+    paid = listing([amount(n, unit, t) for unit, n in amounts], t)
+    return t("history-penalty", p=who(str(player), t), amount=paid,
              why=words.cause(cause, detail or {}, by))  # fmt: skip

@@ -81,11 +81,12 @@ def _rolled(s: Scene, e: Event) -> str | None:
     if d.get("rolloff"):
         return t("rolled-rolloff", p=p, roll=roll)
     n = d.get("n") or 1
-    # Later rolls of a turn are the same player's: the turn message named them already.
+    # Every roll line names the roller: a later roll of a turn may be the first line a
+    # player reads (a slash command's answer, a new turn message after a restart).
     if d.get("kept"):
-        return t("rolled-kept", n=n, die=d["kept"], roll=roll)
+        return t("rolled-kept", p=p, n=n, die=d["kept"], roll=roll)
     if n > 1:
-        return t("rolled-again", n=n, roll=roll)
+        return t("rolled-again", p=p, n=n, roll=roll)
     return t("rolled", p=p, roll=roll)
 
 
@@ -144,6 +145,13 @@ def _knight(s: Scene, e: Event) -> str:
     return s.words.talk("knight", p=_who(s, e.player))
 
 
+def _round_started(s: Scene, e: Event) -> str | None:
+    # A round the same move ended the game in (players left) is never played: no header.
+    if s.game.phase == "over":
+        return None
+    return s.words.talk("round-started", round=e.data["round"])
+
+
 def _game_over(s: Scene, e: Event) -> str:
     d, t = e.data, s.words.talk
     if d.get("winner"):
@@ -184,7 +192,7 @@ HANDLERS: dict[Kind, Callable[[Scene, Event], str | None]] = {
     Kind.OUT: _out,
     Kind.HOST: _host,
     Kind.STARTED: _says("started"),
-    Kind.ROUND_STARTED: _says("round-started", "round"),
+    Kind.ROUND_STARTED: _round_started,
     Kind.TURN: _none,  # the prompt names who is next
     Kind.ROLLED: _rolled,
     Kind.DICE: _none,  # private: only ever in the roller's own reply

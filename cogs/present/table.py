@@ -36,8 +36,11 @@ from .message import (
 from .story import story
 from .words import Words, amount, drinks, listing, mention_ids, who
 
-#: Seal characters shown in the channel; the full digest is behind "Check the cup".
+#: Seal characters a Cup button's id carries to find its cup; the seal itself is in the
+#: button's private answer, where a player checks it (README, How the table talks).
 SEAL_SHOWN = 10
+#: Joins the live cup's and the last lifted cup's seals in one Cup button's id.
+SEAL_JOIN = "_"
 #: Lines of earlier moves a turn message keeps above the newest move's lines.
 KEEP_LINES = 6
 
@@ -69,8 +72,7 @@ ANSWER_LABELS = {Act.ROLL: "button-accept-roll", Act.ROLL_BLIND: "button-accept-
 #: How the open-roll prompt names each choice the mover has.
 OPEN_CHOICES = {Act.ROLL: "choice-roll", Act.KEEP: "choice-keep", Act.STAND: "choice-stand"}
 TOOLS: dict[str, tuple[str, Style]] = {
-    ids.SHOW_DICE: ("button-show-dice", "secondary"),
-    ids.CHECK_CUP: ("button-check-cup", "secondary"),
+    ids.CHECK_CUP: ("button-cup", "secondary"),
     ids.REMATCH: ("button-rematch", "primary"),
 }
 
@@ -81,10 +83,6 @@ def table_talk(table: Table) -> Talk:
 
 
 # --- the pieces --------------------------------------------------------------------------
-
-
-def seal_text(commit: Commitment) -> str:
-    return f"🔒 `{commit.digest[:SEAL_SHOWN]}`"
 
 
 def prompt(game: Game, t: Talk) -> str:
@@ -126,8 +124,6 @@ def status(table: Table, t: Talk) -> str:
     """The state a player needs for the move at hand, on one line."""
     game, meta = table.game, table.meta
     bits = []
-    if game.bluffing and meta.commit is not None:
-        bits.append(seal_text(meta.commit))
     if not game.bluffing and game.rolloff is None and game.to_move is not None:
         left = max(game.allowed_rolls() - game.rolls, 0)
         if left and game.limit is None:
@@ -149,6 +145,11 @@ def results(game: Game, t: Talk) -> str:
     return ", ".join(f"{who(p, t)} {words.roll(r)}" for p, r in ranked)
 
 
+#: Marks that keep a player's lives and drinks apart on the scores line ("❤️ 2 🍺 1 sip"):
+#: a bare number next to an amount read as one ("❤️ 2 1 sip").
+LIVES_MARK, DRINKS_MARK, POINTS_MARK = "❤️", "🍺", "🎯"
+
+
 def scores(game: Game, t: Talk) -> str:
     """Lives left (and drinks taken) per seated player, one line; nothing while everyone
     still stands where they started."""
@@ -162,10 +163,11 @@ def scores(game: Game, t: Talk) -> str:
         state = game.players[player]
         bits = []
         if state.lives is not None:
-            bits.append(f"❤️ {state.lives}")
+            bits.append(f"{LIVES_MARK} {state.lives}")
         taken = drinks(state.totals, t)
         if taken:
-            bits.append(taken)
+            mark = POINTS_MARK if game.options.units == "points" else DRINKS_MARK
+            bits.append(f"{mark} {taken}")
         if bits:  # a drinking game names only those who drank
             parts.append(f"{who(player, t)} {' '.join(bits)}")
     return " · ".join(parts)
@@ -193,7 +195,8 @@ def tool_button(table: Table, tool: str, t: Talk, arg: str = "", row: int = 1) -
 
 
 def menus(table: Table, moves: Sequence[Move], acts: Iterable[Act], t: Talk) -> list[Menu]:
-    """Menus for the moves that take a value or a target, highest claim first."""
+    """Menus for the moves that take a value or a target; claims from the lowest valid one
+    up, so the usual claim just above the standing one is on top, not 20 entries down."""
     game, words = table.game, Words.of(table.game, t)
     names = names_of(table)
     out = []
@@ -202,7 +205,7 @@ def menus(table: Table, moves: Sequence[Move], acts: Iterable[Act], t: Talk) -> 
         if not offered:
             continue
         if act in (Act.CLAIM, Act.PASS):
-            options = [(claim_label(words, m), m.encode()) for m in reversed(offered)]
+            options = [(claim_label(words, m), m.encode()) for m in offered]
         else:
             options = [(clip(names.get(m.to or "", m.to or ""), OPTION_LIMIT), m.encode())
                        for m in offered]  # fmt: skip
@@ -218,9 +221,18 @@ def claim_label(words: Words, move: Move) -> str:
     return said if said == digits else f"{said} ({digits})"
 
 
-def move_components(table: Table, t: Talk) -> list[Component]:
+def cup_button(table: Table, t: Talk, lifted: Commitment | None = None, row: int = 1) -> Button:
+    """The one Cup button: privately, your dice (if you saw them), the live cup's seal, and
+    the cup lifted on this message with its salt: one place for every cup tool."""
+    seals = [c.digest[:SEAL_SHOWN] if c else "" for c in (table.meta.commit, lifted)]
+    arg = SEAL_JOIN.join(seals).rstrip(SEAL_JOIN)
+    return tool_button(table, ids.CHECK_CUP, t, arg, row)
+
+
+def move_components(table: Table, t: Talk, lifted: Commitment | None = None) -> list[Component]:
     """The public buttons of the move that is due: the mover's moves on the first row,
-    TAP (for everyone else) and tools on the second, menus below."""
+    TAP (for everyone else) and the Cup on the second, menus below. ``lifted`` is a cup
+    lifted on this message: the Cup button answers for it too."""
     game = table.game
     mover = game.to_move
     if game.phase != "playing" or mover is None:
@@ -243,11 +255,8 @@ def move_components(table: Table, t: Talk) -> list[Component]:
         buttons.append(move_button(table, move, t, label))
     if game.stuck:
         buttons.append(move_button(table, Move(Act.TAP), t, row=1))
-    if game.sees_cup(mover) and game.stage == "rolled":
-        buttons.append(tool_button(table, ids.SHOW_DICE, t))
-    if game.bluffing and table.meta.commit is not None:
-        seal = table.meta.commit.digest[:SEAL_SHOWN]
-        buttons.append(tool_button(table, ids.CHECK_CUP, t, seal))
+    if game.bluffing and (table.meta.commit is not None or lifted is not None):
+        buttons.append(cup_button(table, t, lifted))
     acts = (Act.CLAIM, Act.PASS, Act.HANDOUT, Act.KNIGHT)
     return [*buttons, *menus(table, moves, acts, t)]
 
@@ -255,7 +264,9 @@ def move_components(table: Table, t: Talk) -> list[Component]:
 # --- public messages (in the table's language) -------------------------------------------
 
 
-def turn(table: Table, lines: Sequence[str], *, ping: bool) -> Reply:
+def turn(
+    table: Table, lines: Sequence[str], *, ping: bool, lifted: Commitment | None = None
+) -> Reply:
     """The live turn message: what happened since the turn began, whose move it is (a
     ping only when the turn has just passed to them), and the state for that move."""
     game, t = table.game, table_talk(table)
@@ -274,7 +285,7 @@ def turn(table: Table, lines: Sequence[str], *, ping: bool) -> Reply:
         body.append(state)
     content = clip("\n".join(line for line in body if line), CONTENT_LIMIT)
     mover = game.to_move
-    return Reply(content, None, tuple(move_components(table, t)),
+    return Reply(content, None, tuple(move_components(table, t, lifted)),
                  ping=(mover,) if ping and mover else ())  # fmt: skip
 
 
@@ -321,7 +332,8 @@ def lobby_note(outcome: Outcome, viewer: str, t: Talk) -> Reply:
 
 def standing(game: Game, t: Talk | None = None) -> list[str]:
     """Every player who took part, best first, with what decides the game in one
-    column: lives left where lives count, otherwise what they drank."""
+    column: lives left where lives count, otherwise what they drank. Players tied on all
+    of it share a place (as on the leaderboard): "1." and "2." would name a loser."""
     t = t or talk()
     lives = game.options.lives is not None
 
@@ -335,8 +347,11 @@ def standing(game: Game, t: Talk | None = None) -> list[str]:
 
     players = [p for p in game.players if game.players[p].status != "waiting" or p in game.seats]
     lines = []
-    for place, player in enumerate(sorted(players, key=key), start=1):
+    place, last = 0, None
+    for n, player in enumerate(sorted(players, key=key), start=1):
         state = game.players[player]
+        if key(player) != last:
+            place, last = n, key(player)
         bits = []
         if lives:
             bits.append(t("standing-out") if not state.lives
@@ -356,7 +371,7 @@ def final(table: Table, lines: Sequence[str], lifted: Commitment | None) -> Repl
     embed = Embed(title=t("final-title"), description="\n".join(standing(game, t)))
     buttons = [tool_button(table, ids.REMATCH, t, row=0)]
     if lifted is not None:
-        buttons.append(tool_button(table, ids.CHECK_CUP, t, lifted.digest[:SEAL_SHOWN], row=0))
+        buttons.append(cup_button(table, t, lifted, row=0))
     return Reply(clip("\n".join(lines), CONTENT_LIMIT), embed, tuple(buttons))
 
 
@@ -383,27 +398,32 @@ def after_move(
     if game.phase == "lobby":
         return lobby(table)
     if game.phase == "over":
+        if game.round_no == 0:  # a lobby closed before it started: nobody to rank
+            return Reply(clip("\n".join(lines), CONTENT_LIMIT))
         return final(table, lines, outcome.lifted)
-    reply = turn(table, lines, ping=ping)
-    lifted = outcome.lifted or shown_lift
-    if lifted is None:
-        return reply
-    check = tool_button(table, ids.CHECK_CUP, t, lifted.digest[:SEAL_SHOWN])
-    if table.meta.commit is not None:  # a new cup is sealed here too: tell them apart
-        check = Button(t("button-check-last-cup"), check.custom_id, check.style, check.row)
-    return Reply(reply.content, reply.embed, (*reply.components, check), reply.ping)
+    return turn(table, lines, ping=ping, lifted=outcome.lifted or shown_lift)
 
 
 def retired(
     reply_components: Sequence[Component], lifted: Commitment | None
 ) -> tuple[Component, ...]:
-    """What an old turn message keeps once the game moved on: the Check-the-cup button
-    of a cup that has been lifted (it can still be checked), nothing that could act."""
+    """What an old turn message keeps once the game moved on: the Cup button if it
+    answers for a cup that has been lifted (it can still be checked), nothing that could
+    act."""
     if lifted is None:
         return ()
-    mark = f":{ids.CHECK_CUP}.{lifted.digest[:SEAL_SHOWN]}"
-    return tuple(c for c in reply_components
-                 if isinstance(c, Button) and c.custom_id.endswith(mark))  # fmt: skip
+    seal = lifted.digest[:SEAL_SHOWN]
+
+    def checks_lifted(c: Component) -> bool:
+        parsed = ids.read_tool(c.custom_id.split(":", 1)[1]) if isinstance(c, Button) else None
+        return parsed is not None and parsed[2] == ids.CHECK_CUP and seal in cup_seals(parsed[3])
+
+    return tuple(c for c in reply_components if checks_lifted(c))
+
+
+def cup_seals(arg: str) -> list[str]:
+    """The seals a Cup button's id names (an older button names one)."""
+    return [s for s in arg.split(SEAL_JOIN) if s]
 
 
 REMINDER = "⏰ "
@@ -447,9 +467,10 @@ def private_after(outcome: Outcome, t: Talk) -> Reply | None:
     return None
 
 
-def your_cup(table: Table, player: str, t: Talk) -> Reply:
-    """The roller's own view of the cup: the dice (unless rolled blind) and, while it is
-    theirs to claim, the Claim menu and Fold."""
+def your_cup(table: Table, player: str, t: Talk, seal: str = "") -> Reply:
+    """The roller's own view of the cup: the dice (unless rolled blind), the cup's
+    ``seal`` when asked from the Cup button, and, while it is theirs to claim, the Claim
+    menu and Fold."""
     game = table.game
     words = Words.of(game, t)
     if game.sees_cup(player):
@@ -459,6 +480,8 @@ def your_cup(table: Table, player: str, t: Talk) -> Reply:
         text = t("your-blind-roll")
     else:
         return refusal(t("not-seen-cup"))
+    if seal:
+        text += "\n" + seal
     components: list[Component] = []
     if player == game.to_move and game.stage == "rolled":
         moves = game.legal_actions(player)
@@ -467,6 +490,36 @@ def your_cup(table: Table, player: str, t: Talk) -> Reply:
             components.append(move_button(table, Move(Act.FOLD), t))
         text += "\n" + t("claim-below")
     return Reply(text, None, tuple(components), private=True)
+
+
+def cup_answer(table: Table, viewer: str, seals: Sequence[str], t: Talk) -> Reply | None:
+    """The Cup button's private answer: for the live cup, your dice if you have seen them
+    (with the Claim menu when it is your claim) and its full seal; for the cup lifted on
+    that message, its dice and salt to check. ``None`` when no cup of this table matches
+    (the button is from a finished game: storage has its cup)."""
+    meta, game = table.meta, table.game
+
+    def named(commit: Commitment | None) -> bool:
+        return commit is not None and any(commit.digest.startswith(s) for s in seals if s)
+
+    parts: list[str] = []
+    components: tuple[Component, ...] = ()
+    if named(meta.commit):
+        assert meta.commit is not None
+        sealed = sealed_cup(meta.commit, t).content
+        blind_roller = game.cup is not None and viewer == game.to_move
+        if game.sees_cup(viewer) or blind_roller:
+            mine = your_cup(table, viewer, t, sealed)
+            parts.append(mine.content)
+            components = mine.components
+        else:
+            parts.append(sealed)
+    if named(meta.lifted) and meta.lifted is not meta.commit:
+        assert meta.lifted is not None
+        parts.append(lifted_cup(meta.lifted, Words.of(game, t)).content)
+    if not parts:
+        return None
+    return Reply(clip("\n\n".join(parts), CONTENT_LIMIT), None, components, private=True)
 
 
 def sealed_cup(commit: Commitment, t: Talk) -> Reply:

@@ -115,13 +115,21 @@ class Words:
 
     def odds(self, claim: str | Roll) -> str:
         """How often a fresh roll makes the claim, worded for likely and unlikely claims
-        alike (out of 34 where a 3-1 is rolled again, README Rule sets)."""
+        alike. Always out of 36, the dice everyone knows: where a 3-1 is rolled again it
+        says so, rather than counting out of a puzzling 34 (README, How the table talks)."""
         value = from_code(claim) if isinstance(claim, str) else claim
-        chance = chance_to_beat(value, self.reroll_three_one)
-        out_of = 34 if self.reroll_three_one else 36
-        hits = int(chance * out_of)
-        if hits == out_of:
+        out_of = 36
+        # A 3-1 rolled again never makes a claim on this roll (no claim is ever a 3-1).
+        hits = int(chance_to_beat(value, False) * out_of)
+        rerolled = 2 if self.reroll_three_one else 0
+        if hits + rerolled == out_of:
             return self.talk("odds-every", roll=self.roll(value))
+        said = self._odds(hits, out_of)
+        if rerolled:
+            return self.talk("odds-three-one", odds=said, three_one=self.roll("31"))
+        return said
+
+    def _odds(self, hits: int, out_of: int) -> str:
         if hits * 3 < out_of:
             return self.talk("odds-rare", hits=hits, out=out_of)
         if hits * 10 >= out_of * 9:

@@ -105,6 +105,7 @@ odds-every = jeder neue Wurf schafft { $roll }
 odds-rare = neu gewürfelt klappt das nur { $hits } von { $out } Mal
 odds-likely = neu gewürfelt klappt das { $hits } von { $out } Mal, fast immer
 odds-plain = neu gewürfelt klappt das { $hits } von { $out } Mal
+odds-three-one = { $odds }; bei { $three_one } wird neu gewürfelt
 
 ## Why a penalty was paid
 
@@ -142,8 +143,8 @@ round-started = **Runde { $round }**
 rolled-blind = { $p } würfelt blind unterm Becher: keiner hat die Würfel gesehen.
 rolled-under-cup = { $p } würfelt unterm Becher.
 rolled-rolloff = { $p } würfelt im Stechen **{ $roll }**.
-rolled-kept = Wurf { $n }: hält die { $die }, **{ $roll }**.
-rolled-again = Wurf { $n }: **{ $roll }**.
+rolled-kept = { $p } hält die { $die } und würfelt **{ $roll }** (Wurf { $n }).
+rolled-again = { $p } würfelt **{ $roll }** (Wurf { $n }).
 rolled = { $p } würfelt **{ $roll }**.
 social = { $p } würfelt 3-1: **Prost**! Alle trinken, und { $p } würfelt nochmal.
 handout = { $p } würfelt 3-1: einen Schluck verteilen, dann ein Freiwurf.
@@ -228,9 +229,7 @@ button-add-computer = Computer dazu
 button-accept-roll = Glauben & würfeln
 button-accept-blind = Glauben & blind würfeln
 button-accept-pass = Glauben & weitergeben
-button-show-dice = Meine Würfel zeigen
-button-check-cup = Becher prüfen
-button-check-last-cup = Letzten Becher prüfen
+button-cup = Becher
 button-rematch = Revanche
 menu-claim = Ansagen…
 menu-pass = Ungesehen weitergeben, Ansage…
@@ -409,6 +408,8 @@ command-rules = regeln
 command-rules-desc = Die Regeln eines Regelwerks zeigen, oder alle fünf
 option-rules-ruleset = regelwerk
 option-rules-ruleset-desc = Welches Regelwerk erklärt wird; leer für die Übersicht
+option-rules-public = alle
+option-rules-public-desc = Die Regeln allen im Kanal zeigen (sonst nur dir)
 earlier-game = Der Button ist von einem früheren Spiel.
 moved-elsewhere = Da war jemand schneller: das Spiel ist schon weiter. Nichts hat sich geändert; schau auf den Tisch und versuch's nochmal.
 menu-pick-one = Wähl eine Option aus dem Menü.
@@ -590,7 +591,7 @@ rules-overview-footer = Details: /regeln regelwerk:<name>
 rules-roll-order-title = Rangfolge der Würfe
 rules-roll-order = Zwei Würfel, der höhere zählt als Zehner (eine 6 und eine 4 sind 64). Von niedrig nach hoch: 31 (wo sie zählt), 32, 41 … 54, 61 … 65, dann die Pasche 11 bis 66, und ganz oben 21.
 rules-fair-cup-title = Schummelt der Bot? Prüf den Becher
-rules-fair-cup = Kommen die Würfel unter den Becher, zeigt die Zugnachricht den Anfang eines Siegels, den SHA-256 von `hoch-niedrig:salt` (zum Beispiel `6-2:` und ein zufälliges Salt); **Becher prüfen** zeigt es ganz. Wird der Becher gelüftet, zeigt derselbe Button beim Aufdecken die Würfel und das Salt: hash den Text selbst (`printf '6-2:<salt>' | sha256sum` oder jedes andere SHA-256-Tool). Passt es zum Siegel, standen die Würfel fest, bevor jemand geantwortet hat, und wurden nie getauscht. Die Würfel kommen aus der kryptografischen Zufallsquelle des Betriebssystems.
+rules-fair-cup = Kommen die Würfel unter den Becher, werden sie versiegelt: mit dem SHA-256 von `hoch-niedrig:salt` (zum Beispiel `6-2:` und ein zufälliges Salt). Der Button **Becher** an der Zugnachricht zeigt dir das Siegel (und deine eigenen Würfel, wenn du gewürfelt hast). Wird der Becher gelüftet, zeigt der Becher-Button beim Aufdecken die Würfel und das Salt: hash den Text selbst (`printf '6-2:<salt>' | sha256sum` oder jedes andere SHA-256-Tool). Passt es zum Siegel, standen die Würfel fest, bevor jemand geantwortet hat, und wurden nie getauscht. Die Würfel kommen aus der kryptografischen Zufallsquelle des Betriebssystems.
 rules-table-title = An jedem Tisch
 rules-table-lines = Nur wer dran ist, kann ziehen.
     Jedes Regelwerk kann statt Schlucken neutrale Punkte zählen.

@@ -91,6 +91,7 @@ odds-every = every fresh roll makes { $roll }
 odds-rare = a fresh roll makes it only { $hits } in { $out }
 odds-likely = a fresh roll makes it { $hits } in { $out }, nearly always
 odds-plain = a fresh roll makes it { $hits } in { $out }
+odds-three-one = { $odds }; a { $three_one } is rolled again
 
 ## Why a penalty was paid
 
@@ -128,8 +129,8 @@ round-started = **Round { $round }**
 rolled-blind = { $p } rolls blind under the cup: nobody saw the dice.
 rolled-under-cup = { $p } rolls under the cup.
 rolled-rolloff = { $p } rolls **{ $roll }** in the roll-off.
-rolled-kept = Roll { $n }: keeps the { $die }, **{ $roll }**.
-rolled-again = Roll { $n }: **{ $roll }**.
+rolled-kept = { $p } keeps the { $die } and rolls **{ $roll }** (roll { $n }).
+rolled-again = { $p } rolls **{ $roll }** (roll { $n }).
 rolled = { $p } rolls **{ $roll }**.
 social = { $p } rolled 3-1: **Social**! Everyone sips, and { $p } rolls again.
 handout = { $p } rolled 3-1: a sip to hand out, then a free roll.
@@ -214,9 +215,7 @@ button-add-computer = Add computer
 button-accept-roll = Accept & roll
 button-accept-blind = Accept & roll blind
 button-accept-pass = Accept & pass on
-button-show-dice = Show my dice
-button-check-cup = Check the cup
-button-check-last-cup = Check the last cup
+button-cup = Cup
 button-rematch = Rematch
 menu-claim = Claim…
 menu-pass = Pass it on unseen, claiming…
@@ -395,6 +394,8 @@ command-rules = rules
 command-rules-desc = Show the rules of a rule set, or all five
 option-rules-ruleset = ruleset
 option-rules-ruleset-desc = The rule set to explain; leave empty for an overview
+option-rules-public = public
+option-rules-public-desc = Show the rules to everyone in the channel (default: only you)
 earlier-game = That button is from an earlier game.
 moved-elsewhere = Someone beat you to it: the table moved on. Nothing changed; check the table and go again.
 menu-pick-one = Pick one option from the menu.
@@ -489,7 +490,7 @@ rules-overview-footer = Details: /rules ruleset:<name>
 rules-roll-order-title = Roll order
 rules-roll-order = Two dice, read high die first (a 6 and a 4 is 64). Lowest to highest: 31 (where it counts), 32, 41 … 54, 61 … 65, then the doubles 11 up to 66, and 21 on top.
 rules-fair-cup-title = Is the bot cheating? Check the cup
-rules-fair-cup = When dice go under the cup the turn message shows the start of a seal, the SHA-256 of `high-low:salt` (for example `6-2:` and a random salt); **Check the cup** shows all of it. When the cup is lifted, the same button on the reveal shows the dice and the salt: hash that text yourself (`printf '6-2:<salt>' | sha256sum`, or any SHA-256 tool). If it matches the seal, the dice were fixed before anyone answered and never swapped. Dice come from the operating system's cryptographic random source.
+rules-fair-cup = When dice go under the cup they are sealed: the SHA-256 of `high-low:salt` (for example `6-2:` and a random salt). The **Cup** button on the turn message shows you the seal (and your own dice, if you rolled them). When the cup is lifted, the Cup button on the reveal shows the dice and the salt: hash that text yourself (`printf '6-2:<salt>' | sha256sum`, or any SHA-256 tool). If it matches the seal, the dice were fixed before anyone answered and never swapped. Dice come from the operating system's cryptographic random source.
 rules-table-title = At every table
 rules-table-lines = Only the player whose move it is can make it.
     Every rule set can count neutral points instead of sips.

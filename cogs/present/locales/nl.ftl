@@ -118,6 +118,7 @@ odds-every = elke nieuwe worp haalt { $roll }
 odds-rare = een nieuwe worp haalt het maar { $hits } op { $out }
 odds-likely = een nieuwe worp haalt het { $hits } op { $out }, bijna altijd
 odds-plain = een nieuwe worp haalt het { $hits } op { $out }
+odds-three-one = { $odds }; bij { $three_one } gooi je opnieuw
 
 ## Why a penalty was paid
 
@@ -155,8 +156,8 @@ round-started = **Ronde { $round }**
 rolled-blind = { $p } gooit blind onder de beker: niemand zag de stenen.
 rolled-under-cup = { $p } gooit onder de beker.
 rolled-rolloff = { $p } gooit **{ $roll }** bij het overgooien.
-rolled-kept = Worp { $n }: houdt de { $die }, **{ $roll }**.
-rolled-again = Worp { $n }: **{ $roll }**.
+rolled-kept = { $p } houdt de { $die } en gooit **{ $roll }** (worp { $n }).
+rolled-again = { $p } gooit **{ $roll }** (worp { $n }).
 rolled = { $p } gooit **{ $roll }**.
 social = { $p } gooit 3-1: **Proost**! Iedereen een slok, en { $p } gooit opnieuw.
 handout = { $p } gooit 3-1: een slok uitdelen, dan een gratis worp.
@@ -241,9 +242,7 @@ button-add-computer = Computer erbij
 button-accept-roll = Geloven & gooien
 button-accept-blind = Geloven & blind gooien
 button-accept-pass = Geloven & doorgeven
-button-show-dice = Toon mijn stenen
-button-check-cup = Check de beker
-button-check-last-cup = Check de laatste beker
+button-cup = Beker
 button-rematch = Revanche
 menu-claim = Jouw bod…
 menu-pass = Ongezien doorgeven, met bod…
@@ -422,6 +421,8 @@ command-rules = regels
 command-rules-desc = Toon de regels van een variant, of alle vijf
 option-rules-ruleset = variant
 option-rules-ruleset-desc = De variant om uit te leggen; leeg voor een overzicht
+option-rules-public = iedereen
+option-rules-public-desc = Laat de regels aan iedereen in het kanaal zien (standaard: alleen aan jou)
 
 earlier-game = Die knop is van een eerder spel.
 moved-elsewhere = Iemand was je net voor: het spel is al verder. Er is niks veranderd; kijk naar de tafel en probeer opnieuw.
@@ -517,7 +518,7 @@ rules-overview-footer = Details: /regels variant:<naam>
 rules-roll-order-title = Volgorde van de worpen
 rules-roll-order = Twee stenen, hoogste eerst gelezen (een 6 en een 4 is 64). Van laag naar hoog: 31 (waar die telt), 32, 41 … 54, 61 … 65, dan de dubbels 11 tot 66, en 21 bovenaan.
 rules-fair-cup-title = Speelt de bot vals? Check de beker
-rules-fair-cup = Gaan de stenen onder de beker, dan toont het beurtbericht het begin van een zegel: de SHA-256 van `hoog-laag:salt` (bijvoorbeeld `6-2:` en een willekeurige salt); **Check de beker** toont het hele zegel. Gaat de beker omhoog, dan toont dezelfde knop de stenen en de salt: hash die tekst zelf (`printf '6-2:<salt>' | sha256sum`, of elke SHA-256-tool). Klopt het met het zegel, dan lagen de stenen vast voordat iemand antwoordde en zijn ze nooit verwisseld. De stenen komen uit de cryptografische toevalsbron van het besturingssysteem.
+rules-fair-cup = Gaan de stenen onder de beker, dan worden ze verzegeld: de SHA-256 van `hoog-laag:salt` (bijvoorbeeld `6-2:` en een willekeurige salt). De knop **Beker** op het beurtbericht toont je het zegel (en je eigen stenen, als jij gooide). Gaat de beker omhoog, dan toont de knop Beker bij het onthullen de stenen en de salt: hash die tekst zelf (`printf '6-2:<salt>' | sha256sum`, of elke SHA-256-tool). Klopt het met het zegel, dan lagen de stenen vast voordat iemand antwoordde en zijn ze nooit verwisseld. De stenen komen uit de cryptografische toevalsbron van het besturingssysteem.
 rules-table-title = Aan elke tafel
 rules-table-lines = Alleen wie aan zet is, kan een zet doen.
     Elke variant kan neutrale punten tellen in plaats van slokken.
