@@ -11,7 +11,7 @@
 #   fold = aufgeben; stand = stehen lassen ("lässt **54** stehen"); keep a die = (einen Würfel) halten
 #   end round early = Runde vorzeitig beenden; abort (mexicanen) = Runde abbrechen
 #   sip = Schluck/Schlucke; shot = Kurzer/Kurze ("trinkt einen Kurzen"); chug = exen ("muss exen",
-#   in lists "1× Exen"); hand out = verteilen
+#   in tallies "1× geext", stat "Mal geext"); hand out = verteilen
 #   life = Leben; point = Punkt/Punkte; game = Spiel/Spiele; round = Runde; move/turn = Zug
 #   host = Host; table = Tisch; lobby = Lobby; rematch = Revanche; pot = Pott
 #   roll-off = Stechen; Knight = Ritter; 3-1 Social = Prost; Elbow = Ellbogen
@@ -66,7 +66,7 @@ amount = { $unit ->
         [one] { $n } Kurzer
        *[other] { $n } Kurze
     }
-    [chug] { $n }× Exen
+    [chug] { $n }× geext
     [life] { $n } Leben
     [point] { $n ->
         [one] { $n } Punkt
@@ -138,7 +138,13 @@ cause-social = Prost
 cause-timer = Zeit abgelaufen
 cause-handed-out = verteilt von { $by }
 cause-knight-one-one = Ritter, bei 1-1
-cause-knight-double = Ritter, bei { $die }er-Pasch
+cause-knight-double = Ritter, beim { $die ->
+    [2] Zweierpasch
+    [3] Dreierpasch
+    [4] Viererpasch
+    [5] Fünferpasch
+   *[6] Sechserpasch
+}
 cause-lowest = niedrigster Wurf ({ $roll })
 cause-lowest-mexes = niedrigster Wurf ({ $roll }), { $mexes }× { $top }
 cause-tied-left = Letzter beim Gleichstand
