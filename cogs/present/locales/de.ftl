@@ -155,7 +155,7 @@ cause-pot-tied-left = der Pott, Letzter beim Gleichstand
 ## What a move did: one line per event
 
 joined = { $p } spielt mit.
-waiting = { $p } steigt nächste Runde ein.
+waiting = { $p } steigt in der nächsten Runde ein.
 seated = { $p } setzt sich dazu.
 left = { $p } ist gegangen.
 left-queue = { $p } steigt doch nicht ein.
@@ -401,7 +401,7 @@ command-handout = verteilen
 command-handout-desc = mexen: deinen 3-1-Schluck an jemanden verteilen
 option-handout-player = spieler
 option-handout-player-desc = Wer deinen Schluck trinkt
-command-knight = ritter
+command-knight = ritter-bestimmen
 command-knight-desc = mexico: den nächsten Ritter bestimmen
 option-knight-player = spieler
 option-knight-player-desc = Wer der nächste Ritter wird
@@ -473,7 +473,7 @@ error-unknown-move = Unbekannter Zug '{ $act }'.
 error-claim-not-a-roll = Die Ansage ist kein Wurf.
 error-choice-names-no-player = Die Auswahl nennt keinen Spieler.
 error-keep-one-or-two = Halten kannst du nur eine einzelne 1 oder 2.
-error-move-takes-no-value = Dieser Zug nimmt keinen Wert.
+error-move-takes-no-value = Zu diesem Zug gehört kein Wert.
 error-needs-claim = Dieser Zug braucht eine Ansage.
 error-needs-die = Dieser Zug braucht den Würfel, den du hältst.
 error-needs-player = Dieser Zug braucht einen Spieler.

@@ -28,7 +28,7 @@
 #   top roll             Mex (mexican, mex), Mexico (mexico)
 #   doubles in words     dubbele vijf; other rolls as one number word: vijfenzestig
 #   drinks               slok/slokken, shotje/shotjes, adtje/adtjes (chug)
-#   lives, points        leven/levens, punt/punten; game = spel/spellen
+#   lives, points        leven/levens, punt/punten; game = spel (a count: potje/potjes)
 #   turn / move          beurt (whose turn it is: "aan de beurt") / zet (one move:
 #                        "per zet"); round = ronde/rondes; turn timer = bedenktijd
 #   take a penalty       drinkt ("drinkt **2 slokken**"), chug: "moet **adten**", points:
@@ -89,8 +89,8 @@ amount = { $unit ->
        *[other] { $n } punten
     }
    *[game] { $n ->
-        [one] { $n } spel
-       *[other] { $n } spellen
+        [one] { $n } potje
+       *[other] { $n } potjes
     }
 }
 # A drink as a penalty line says it after the player's name, verb included
@@ -431,7 +431,7 @@ choice-all = altijd
 choice-month = maand
 choice-week = week
 command-stats = stats
-command-stats-desc = Spelerskaart: spellen, drank, bluf, geluk
+command-stats-desc = Spelerskaart: potjes, drank, bluf, geluk
 option-stats-user = speler
 option-stats-user-desc = Wiens kaart (leeg: de jouwe)
 option-stats-text = tekst
@@ -488,8 +488,8 @@ leaderboard-page-gone = Die pagina bestaat niet meer.
 # ë as e and so on (cogs/card.py), the text version shows them as written.
 
 card-wins = { $n ->
-    [one] { $n } zege
-   *[other] { $n } zeges
+    [one] { $n } gewonnen
+   *[other] { $n } gewonnen
 }
 card-headline = { $games } - { $wins } - winstpercentage { $rate }
 card-headline-no-rate = { $games } - { $wins } - nog geen winstpercentage
@@ -524,7 +524,7 @@ history-lost = `#{ NUMBER($round, useGrouping: 0) }` { $preset }: { $p } verloor
     })
 history-penalty = { $p } { $amount }: { $why }
 history-more = en nog { $more }
-reset-needs-permission = Je hebt de permissie Server beheren nodig om de ranglijst te wissen.
+reset-needs-permission = Je hebt de machtiging Server beheren nodig om de ranglijst te wissen.
 reset-sure = Dit wist voorgoed elke teller, elk favoriete bod en elke aartsvijand van deze server (de rondegeschiedenis blijft). Zeker weten?
 reset-not-yours = Dit is niet jouw knop.
 reset-confirm = Ja, wis de ranglijst
