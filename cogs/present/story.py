@@ -120,11 +120,14 @@ def _penalty(s: Scene, e: Event) -> str | None:
     if cause == Cause.SOCIAL:
         return None  # "everyone sips" says it
     paid: list[tuple[str, int]] = d["paid"]
-    drunk = listing([amount(n, u, t) for u, n in paid if u != "life"], t)
     lives = listing([amount(n, u, t) for u, n in paid if u == "life"], t)
     p = _who(s, e.player)
     if cause == Cause.HANDED_OUT:
-        return t("penalty-handed", by=_who(s, d["by"]), p=p, drunk=drunk)
+        handed = listing([amount(n, u, t) for u, n in paid if u != "life"], t)
+        return t("penalty-handed", by=_who(s, d["by"]), p=p, drunk=handed)
+    # "amount-drunk": a drink as the penalty line says it, in the case (and, where the
+    # language needs one, with the verb) that line wants: German "trinkt einen Kurzen".
+    drunk = listing([t("amount-drunk", n=n, unit=u) for u, n in paid if u != "life"], t)
     if IMPLIED.get(cause) in s.kinds:
         why = ""
     else:

@@ -8,20 +8,23 @@
 #   cup = Becher (unterm Becher); roll = würfeln, a roll = Wurf (Würfe); die = Würfel
 #   claim = ansagen, Ansage; accept = glauben; call bullshit = aufdecken (button "Aufdecken!")
 #   bluff = bluffen, Bluff; pass on unseen = ungesehen weitergeben; blind = blind
-#   fold = aufgeben; stand = bleiben (bei); keep a die = (einen Würfel) halten
+#   fold = aufgeben; stand = stehen lassen ("lässt **54** stehen"); keep a die = (einen Würfel) halten
 #   end round early = Runde vorzeitig beenden; abort (mexicanen) = Runde abbrechen
-#   sip = Schluck/Schlucke; shot = Kurzer/Kurze; chug = "1× Exen" (stat: Exen); hand out = verteilen
+#   sip = Schluck/Schlucke; shot = Kurzer/Kurze ("trinkt einen Kurzen"); chug = exen ("muss exen",
+#   in tallies "1× geext", stat "Mal geext"); hand out = verteilen
 #   life = Leben; point = Punkt/Punkte; game = Spiel/Spiele; round = Runde; move/turn = Zug
 #   host = Host; table = Tisch; lobby = Lobby; rematch = Revanche; pot = Pott
 #   roll-off = Stechen; Knight = Ritter; 3-1 Social = Prost; Elbow = Ellbogen
 #   TAP = KLOPFEN (klopfen); STUCK / lock a 3-2 = festnageln
 #   rolls: 65 = "fünfundsechzig" (high die as tens), doubles = Einerpasch ... Sechserpasch,
 #   the 2-1 = Mäxchen (for Mexican, Mex and Mexico alike)
-#   claimer = Ansager; caller = Aufdecker; a penalty is "kriegt" (drinks/points), "verliert" (lives)
-#   stats: taken = kassiert, caused = ausgeteilt; leaderboard = Rangliste; rule set = Regelwerk
+#   claimer = Ansager; caller = Aufdecker; drinks are drunk ("trinkt", "getrunken"), a chug
+#   "muss exen", points are "kriegt", lives "verliert"
+#   stats: taken = getrunken, caused = ausgeteilt; leaderboard = Rangliste; rule set = Regelwerk
 #   seal = Siegel; lift the cup = lüften; button = Button; computer player = Computerspieler
 #   Rule set names and computer players' names stay English.
-#   Command names are ASCII (wuerfeln, not würfeln) so they can be typed on any keyboard.
+#   Command names: lower case, words joined by hyphens (neues-spiel); umlauts as written
+#   (würfeln): Discord allows lower-case Unicode letters.
 
 ## Rolls in words (mexican and dollar speak in words; the Dutch presets in numbers)
 
@@ -63,7 +66,7 @@ amount = { $unit ->
         [one] { $n } Kurzer
        *[other] { $n } Kurze
     }
-    [chug] { $n }× Exen
+    [chug] { $n }× geext
     [life] { $n } Leben
     [point] { $n ->
         [one] { $n } Punkt
@@ -73,6 +76,26 @@ amount = { $unit ->
         [one] { $n } Spiel
        *[other] { $n } Spiele
     }
+}
+# A drink as a penalty line says it after the player's name, verb included (accusative:
+# "trinkt einen Kurzen"; a chug "muss exen"; points are "kriegt").
+amount-drunk = { $unit ->
+    [sip] trinkt **{ $n ->
+        [one] einen Schluck
+       *[other] { $n } Schlucke
+    }**
+    [shot] trinkt **{ $n ->
+        [one] einen Kurzen
+       *[other] { $n } Kurze
+    }**
+    [chug] muss **{ $n ->
+        [one] exen
+       *[other] { $n }× exen
+    }**
+   *[point] kriegt **{ $n ->
+        [one] einen Punkt
+       *[other] { $n } Punkte
+    }**
 }
 list-and = { $a } und { $b }
 list-or = { $a } oder { $b }
@@ -102,21 +125,27 @@ end-early-cause = { $preset ->
 ## Odds of a claim on a fresh roll
 
 odds-every = jeder neue Wurf schafft { $roll }
-odds-rare = neu gewürfelt klappt das nur { $hits } von { $out } Mal
-odds-likely = neu gewürfelt klappt das { $hits } von { $out } Mal, fast immer
-odds-plain = neu gewürfelt klappt das { $hits } von { $out } Mal
+odds-rare = neu gewürfelt klappt das nur in { $hits } von { $out } Fällen
+odds-likely = neu gewürfelt klappt das in { $hits } von { $out } Fällen, also fast immer
+odds-plain = neu gewürfelt klappt das in { $hits } von { $out } Fällen
 odds-three-one = { $odds }; bei { $three_one } wird neu gewürfelt
 
 ## Why a penalty was paid
 
-cause-caught = { $claim } geblufft, drin lag { $cup }
+cause-caught = { $claim } geblufft, unterm Becher lag { $cup }
 cause-wrong-call = { $claim } stimmte, trotzdem aufgedeckt
 cause-folded = gegen { $claim } aufgegeben
 cause-social = Prost
 cause-timer = Zeit abgelaufen
 cause-handed-out = verteilt von { $by }
 cause-knight-one-one = Ritter, bei 1-1
-cause-knight-double = Ritter, bei { $die }er-Pasch
+cause-knight-double = Ritter, beim { $die ->
+    [2] Zweierpasch
+    [3] Dreierpasch
+    [4] Viererpasch
+    [5] Fünferpasch
+   *[6] Sechserpasch
+}
 cause-lowest = niedrigster Wurf ({ $roll })
 cause-lowest-mexes = niedrigster Wurf ({ $roll }), { $mexes }× { $top }
 cause-tied-left = Letzter beim Gleichstand
@@ -127,7 +156,7 @@ cause-pot-tied-left = der Pott, Letzter beim Gleichstand
 ## What a move did: one line per event
 
 joined = { $p } spielt mit.
-waiting = { $p } steigt nächste Runde ein.
+waiting = { $p } steigt in der nächsten Runde ein.
 seated = { $p } setzt sich dazu.
 left = { $p } ist gegangen.
 left-queue = { $p } steigt doch nicht ein.
@@ -146,21 +175,21 @@ rolled-rolloff = { $p } würfelt im Stechen **{ $roll }**.
 rolled-kept = { $p } hält die { $die } und würfelt **{ $roll }** (Wurf { $n }).
 rolled-again = { $p } würfelt **{ $roll }** (Wurf { $n }).
 rolled = { $p } würfelt **{ $roll }**.
-social = { $p } würfelt 3-1: **Prost**! Alle trinken, und { $p } würfelt nochmal.
-handout = { $p } würfelt 3-1: einen Schluck verteilen, dann ein Freiwurf.
+social = { $p } würfelt 3-1: **Prost**! Alle trinken einen Schluck, dann würfelt { $p } nochmal.
+handout = { $p } würfelt 3-1: darf einen Schluck verteilen und hat dann einen Freiwurf.
 elbow = { $p } würfelt 3-1: **Ellbogen**! Der Zug fängt von vorne an.
 claimed = { $p } sagt **{ $claim }** an.
 passed = { $p } gibt den Becher ungesehen weiter und sagt **{ $claim }** an.
-accepted = { $p } glaubt's: **{ $claim }**.
+accepted = { $p } glaubt die Ansage **{ $claim }**.
 reveal-bluff = { $p } deckt bei { $claimer } auf: **{ $claim }** angesagt, **{ $cup }** unterm Becher. Bluff erwischt! ({ $odds })
 reveal-true = { $p } deckt bei { $claimer } auf: **{ $claim }** angesagt, **{ $cup }** unterm Becher. Es stimmte! ({ $odds })
 penalty-handed = { $by } verteilt **{ $drunk }** an { $p }.
-penalty-drunk = → { $p } kriegt **{ $drunk }**.
-penalty-drunk-why = → { $p } kriegt **{ $drunk }**: { $why }.
+penalty-drunk = → { $p } { $drunk }.
+penalty-drunk-why = → { $p } { $drunk }: { $why }.
 penalty-lives = → { $p } verliert **{ $lives }**.
 penalty-lives-why = → { $p } verliert **{ $lives }**: { $why }.
-penalty-both = → { $p } kriegt **{ $drunk }** und verliert **{ $lives }**.
-penalty-both-why = → { $p } kriegt **{ $drunk }** und verliert **{ $lives }**: { $why }.
+penalty-both = → { $p } { $drunk } und verliert **{ $lives }**.
+penalty-both-why = → { $p } { $drunk } und verliert **{ $lives }**: { $why }.
 round-void = Runde { $round } zählt nicht: keiner zahlt.
 knight-none = Gerade gibt es keinen Ritter.
 knight = { $p } ist der **Ritter**.
@@ -169,15 +198,15 @@ over-loser = 💀 { $p } hat keine Leben mehr und verliert das Spiel.
 over-ended = 🏁 { $p } hat das Spiel beendet.
 over-empty = 🏁 Spiel vorbei: zu wenig Spieler übrig.
 folded = { $p } gibt gegen **{ $roll }** auf.
-stood = { $p } bleibt bei **{ $roll }**.
+stood = { $p } lässt **{ $roll }** stehen.
 ended-round = { $p } hat **{ $roll }** und { $verb }.
 tapped = { $p } **KLOPFT**: { $roller } ist auf der 3-2 festgenagelt.
 stuck = **3-2!** { $p } hat eine 3-2: jeder andere darf KLOPFEN und sie festnageln.
 pot = Im Pott: **{ $pot }**.
 knight-choice = { $p } würfelt 1-1 als Ritter und bestimmt den nächsten Ritter.
-limit = Wurflimit diese Runde: **{ $limit }**.
+limit = Wurflimit in dieser Runde: **{ $limit }**.
 timeout = ⏰ Bei { $p } ist die Zeit abgelaufen.
-rolloff = Gleichstand unten: { $players } müssen ins Stechen.
+rolloff = Gleichstand beim niedrigsten Wurf: { $players } müssen ins Stechen.
 
 ## The turn message
 
@@ -199,7 +228,7 @@ prompt-your-move = { $p }, du bist dran.
 prompt-choices = { $p }: { $choices }?
 choice-roll = nochmal würfeln
 choice-keep = einen Würfel halten
-choice-stand = bleiben
+choice-stand = stehen lassen
 status-rolls-left-first = { $left ->
     [one] noch { $left } Wurf (legt das Limit fest)
    *[other] noch { $left } Würfe (legt das Limit fest)
@@ -220,7 +249,7 @@ button-roll-blind = Blind würfeln
 button-accept = Glauben
 button-bullshit = Aufdecken!
 button-fold = Aufgeben
-button-stand = Bleiben
+button-stand = Stehen lassen
 button-keep = Halten
 button-keep-die = Die { $die } halten
 button-end-round = Runde vorzeitig beenden
@@ -233,7 +262,7 @@ button-cup = Becher
 button-rematch = Revanche
 menu-claim = Ansagen…
 menu-pass = Ungesehen weitergeben, Ansage…
-menu-handout = Schluck geben an…
+menu-handout = Schluck verteilen an…
 menu-knight = Nächster Ritter…
 
 ## The lobby and the end of a game
@@ -267,7 +296,7 @@ standing-left = gegangen
 your-dice = 🎲 Deine Würfel: **{ $dice }** (siehst nur du).
 your-blind-roll = 🙈 Blind gewürfelt: keiner, auch du nicht, hat die Würfel gesehen.
 not-seen-cup = Du hast die Würfel unterm Becher nicht gesehen.
-claim-below = Sag unten an. Bluffen erlaubt.
+claim-below = Wähl unten deine Ansage. Bluffen ist erlaubt.
 cup-sealed = 🔒 Der Becher ist versiegelt: `{ $digest }`
     Wird er gelüftet, zeigt dieser Button die Würfel und das Salt, damit du prüfen kannst, dass keiner sie verändert hat.
 cup-lifted = 🔓 Im Becher lag **{ $dice }**, versiegelt als `{ $digest }`.
@@ -287,7 +316,7 @@ table-title = 🎲 { $preset } · Runde { $round }
 ## Refusals and notices outside the engine
 
 server-only = Gespielt wird in Server-Kanälen.
-no-game = In diesem Kanal läuft kein Spiel. Starte eins mit /neuesspiel.
+no-game = In diesem Kanal läuft kein Spiel. Starte eins mit /neues-spiel.
 game-not-here = Das Spiel ist nicht aus diesem Kanal.
 game-still-on = Das Spiel läuft noch.
 game-over-already = Das Spiel ist vorbei.
@@ -309,7 +338,7 @@ menu-done = Erledigt.
 ## (at most 100 characters).
 
 language-name = Deutsch
-command-newgame = neuesspiel
+command-newgame = neues-spiel
 command-newgame-desc = Einen Tisch in diesem Kanal aufmachen
 option-newgame-ruleset = regelwerk
 option-newgame-ruleset-desc = Nach welchen Regeln gespielt wird
@@ -331,7 +360,7 @@ command-start = starten
 command-start-desc = Das Spiel starten (nur Host)
 command-endgame = beenden
 command-endgame-desc = Das Spiel beenden (Host oder Nachrichten verwalten)
-command-addbot = botdazu
+command-addbot = computer-dazu
 command-addbot-desc = Einen Computerspieler an den Tisch setzen (Host, in der Lobby)
 option-addbot-persona = charakter
 option-addbot-persona-desc = Welcher Computerspieler (leer: der nächste)
@@ -339,13 +368,13 @@ choice-persona-cautious = Cautious Carla: { persona-cautious }
 choice-persona-bold = Bold Bruno: { persona-bold }
 choice-persona-caller = Calling Kees: { persona-caller }
 choice-persona-expert = Expert Ada: { persona-expert }
-command-removebot = botweg
+command-removebot = computer-weg
 command-removebot-desc = Einen Computerspieler rausnehmen (Host, in der Lobby)
 option-removebot-persona = charakter
 option-removebot-persona-desc = Welcher Computerspieler (leer: der zuletzt dazugesetzte)
 command-table = tisch
 command-table-desc = Den Tisch zeigen: Plätze, Leben, wer dran ist
-command-roll = wuerfeln
+command-roll = würfeln
 command-roll-desc = Würfeln
 option-roll-blind = blind
 option-roll-blind-desc = Bluffspiele: würfeln, ohne hinzusehen
@@ -361,9 +390,9 @@ command-bullshit = aufdecken
 command-bullshit-desc = Nicht glauben: den Becher aufdecken
 command-fold = aufgeben
 command-fold-desc = mexican: zugeben, dass du's nicht schlägst (1 Schluck)
-command-stand = bleiben
-command-stand-desc = Offene Würfe: aufhören, dein letzter Wurf zählt
-command-endround = rundenende
+command-stand = stehen-lassen
+command-stand-desc = Offene Würfe: nicht mehr würfeln, dein letzter Wurf bleibt stehen
+command-endround = runde-beenden
 command-endround-desc = Die Runde vorzeitig beenden / abbrechen (du zahlst)
 command-tap = klopfen
 command-tap-desc = mexico: die 3-2 eines anderen festnageln (KLOPFEN)
@@ -371,7 +400,7 @@ command-handout = verteilen
 command-handout-desc = mexen: deinen 3-1-Schluck an jemanden verteilen
 option-handout-player = spieler
 option-handout-player-desc = Wer deinen Schluck trinkt
-command-knight = ritter
+command-knight = ritter-bestimmen
 command-knight-desc = mexico: den nächsten Ritter bestimmen
 option-knight-player = spieler
 option-knight-player-desc = Wer der nächste Ritter wird
@@ -402,7 +431,7 @@ command-history = verlauf
 command-history-desc = Die letzten Runden in diesem Kanal
 option-history-count = anzahl
 option-history-count-desc = Wie viele Runden (1-25)
-command-resetleaderboard = ranglisteleeren
+command-resetleaderboard = rangliste-zurücksetzen
 command-resetleaderboard-desc = Die Rangliste dieses Servers löschen (Server verwalten)
 command-rules = regeln
 command-rules-desc = Die Regeln eines Regelwerks zeigen, oder alle fünf
@@ -445,7 +474,7 @@ error-unknown-move = Unbekannter Zug '{ $act }'.
 error-claim-not-a-roll = Die Ansage ist kein Wurf.
 error-choice-names-no-player = Die Auswahl nennt keinen Spieler.
 error-keep-one-or-two = Halten kannst du nur eine einzelne 1 oder 2.
-error-move-takes-no-value = Dieser Zug nimmt keinen Wert.
+error-move-takes-no-value = Zu diesem Zug gehört kein Wert.
 error-needs-claim = Dieser Zug braucht eine Ansage.
 error-needs-die = Dieser Zug braucht den Würfel, den du hältst.
 error-needs-player = Dieser Zug braucht einen Spieler.
@@ -474,9 +503,9 @@ error-open-roll-only = Der Zug gehört zu den Spielen mit offenen Würfen, nicht
 error-every-roll-open = In diesem Spiel sind alle Würfe offen.
 error-hand-out-first = Erst deinen Schluck verteilen (du hast 3-1 gewürfelt).
 error-name-knight-first = Erst den nächsten Ritter bestimmen.
-error-no-rolls-left = Du hast keine Würfe mehr: bleiben oder die Runde beenden.
-error-no-stand-in-rolloff = Im Stechen gibt's kein Bleiben: würfel.
-error-nothing-to-stand-on = Erst würfeln: du hast noch keinen Wurf, bei dem du bleiben kannst.
+error-no-rolls-left = Du hast keine Würfe mehr: stehen lassen oder die Runde beenden.
+error-no-stand-in-rolloff = Im Stechen kannst du nichts stehen lassen: würfel.
+error-nothing-to-stand-on = Erst würfeln: du hast noch keinen Wurf, den du stehen lassen kannst.
 error-keep-off = Würfel halten ist in diesem Spiel aus.
 error-cannot-keep = Halten geht nur mit einer einzelnen 1 oder 2 neben einer 3-6, einmal pro Zug, mit einem Wurf übrig.
 error-keep-which = Du kannst nur die { $die } halten.
@@ -493,7 +522,15 @@ error-knight-other = Bestimm einen anderen Spieler im Spiel zum Ritter.
 # rule sets and house rules
 error-unknown-preset = Unbekanntes Regelwerk '{ $preset }'. Zur Wahl: { $presets }.
 error-unknown-options = Unbekannte Option(en): { $options }.
-error-three-one-not-allowed = Eine 3-1 kann in einem { $family }-Spiel nicht '{ $three_one }' sein.
+error-three-one-not-allowed = Eine 3-1 kann { $family ->
+    [bluff] in einem Bluffspiel
+   *[other] in einem Spiel mit offenen Würfen
+} kein { $three_one ->
+    [social] Prost
+    [handout] Verteilen
+    [elbow] Ellbogen
+   *[other] '{ $three_one }'
+} sein.
 error-lives-range = Leben müssen zwischen 1 und 99 liegen.
 error-lives-required = Dieses Regelwerk spielt um Leben: die lassen sich nicht ausschalten.
 error-rolls-range = Würfe pro Zug müssen zwischen 1 und 6 liegen.
@@ -509,7 +546,7 @@ stat-wins = Siege
 stat-winrate = Siegquote
 stat-sips = Schlucke getrunken
 stat-shots = Kurze getrunken
-stat-chugs = Exen
+stat-chugs = Mal geext
 stat-points = Punkte kassiert
 stat-handed_out = Schlucke verteilt
 stat-lives_lost = Leben verloren
@@ -541,7 +578,7 @@ card-wins = { $n ->
 }
 card-headline = { $games } - { $wins } - { $rate } Siegquote
 card-headline-no-rate = { $games } - { $wins } - keine Siegquote
-card-taken = kassiert
+card-taken = getrunken
 card-caused = ausgeteilt
 card-lives-lost = Leben verloren
 card-rounds-lost = Runden verloren
@@ -596,7 +633,7 @@ rules-table-title = An jedem Tisch
 rules-table-lines = Nur wer dran ist, kann ziehen.
     Jedes Regelwerk kann statt Schlucken neutrale Punkte zählen.
     Ein Spiel pro Kanal; ein Spiel braucht mindestens 2 Spieler.
-rules-computers-title = Computerspieler (/botdazu in der Lobby)
+rules-computers-title = Computerspieler (/computer-dazu in der Lobby)
 rules-computer = { $name }: { $blurb }.
 rules-style = { $family ->
     [bluff] Bluffen
@@ -611,7 +648,7 @@ rules-mexican-lines = Du würfelst verdeckt: nur du siehst deine Würfel. Dann s
     Aufdecken: Liegt weniger als angesagt, verliert der Ansager; gleich oder mehr, verliert der Aufdecker. Der Aufdecker fängt die nächste Runde an.
     Eine 3-1 ist ein Prost: alle am Tisch, auch der Würfler, trinken einen Schluck, und er würfelt nochmal. Die letzte Ansage muss trotzdem erreicht werden.
     Kannst oder willst du die Ansage nicht schlagen? Gib für 1 Schluck auf; die Würfel bleiben ungesehen und der Nächste fängt neu an.
-    Was der Verlierer trinkt, hängt an der Ansage: ein normaler Wurf ist 1 Schluck, ein Pasch 1 Kurzer, ein Mäxchen (21) heißt exen.
+    Was der Verlierer trinkt, hängt von der Ansage ab: ein normaler Wurf ist 1 Schluck, ein Pasch 1 Kurzer, ein Mäxchen (21) heißt exen.
     Kein festes Ende: der Host beendet das Spiel. Mit der Option Leben (je 4) kostet jede verlorene Runde auch ein Leben, und wer als Letzter übrig ist, gewinnt.
 rules-dollar-title = Dollar — bluffen um Leben
 rules-dollar-summary = Bluffen wie bei Mia; jedes verlorene Aufdecken kostet eins deiner vier Leben.
@@ -624,10 +661,10 @@ rules-dollar-lines = Jeder hat 4 Leben, eins pro Ecke eines Dollarscheins. Verli
     Aufdecken: Liegt weniger als angesagt, verliert der Ansager ein Leben; gleich oder mehr, der Aufdecker. Der Aufdecker fängt die nächste Runde an.
 rules-mexen-title = Mexen — offene Würfe
 rules-mexen-summary = Alle würfeln offen; der niedrigste Wurf trinkt, doppelt für jedes Mäxchen.
-rules-mexen-lines = Wer die Runde anfängt, würfelt bis zu 3-mal und darf nach jedem Wurf aufhören. So viele Würfe hat diese Runde jeder.
+rules-mexen-lines = Wer die Runde anfängt, würfelt bis zu 3-mal und darf nach jedem Wurf aufhören. So viele Würfe hat in dieser Runde jeder.
     Nur dein letzter Wurf zählt, auch wenn ein früherer besser war. Ein Mäxchen (21) beendet deinen Zug sofort.
     Eine 3-1 zählt nicht: verteil einen Schluck an einen anderen Spieler und würfel nochmal; dieser Wurf kostet keinen deiner Würfe.
-    Wenn alle gewürfelt haben, verliert der niedrigste Wurf. Bei Gleichstand gibt's ein Stechen, ein Wurf pro Kopf, bis einer unten liegt.
+    Wenn alle gewürfelt haben, verliert der niedrigste Wurf. Bei Gleichstand gibt's ein Stechen, ein Wurf pro Kopf, bis einer allein den niedrigsten Wurf hat.
     Der Verlierer trinkt 1 Schluck, doppelt für jedes Mäxchen dieser Runde (2, 4, …), aber nie mehr als 4.
     Vorzeitig beenden: Solange keiner ein Mäxchen hat, darfst du nach deinem eigenen Wurf die Runde beenden und die einfache Strafe selbst nehmen.
     Leben als Option (je 6): eine Niederlage kostet 1 Leben, oder 2 für jedes Mäxchen. Der Verlierer fängt die nächste Runde an.
@@ -636,13 +673,13 @@ rules-mexicanen-summary = Offene Würfe mit je 6 Leben; der niedrigste Wurf verl
 rules-mexicanen-lines = Jeder startet mit 6 Leben. Die Züge laufen wie bei Mexen: wer anfängt, legt die Zahl der Würfe fest (1 bis 3), und nur dein letzter Wurf zählt.
     Gezählt wird in Zahlen: Pasche sind 100 bis 600, das Mäxchen (21) ist 1000, und 31 ist einfach der niedrigste Wurf.
     Der niedrigste Wurf verliert 1 Leben, oder 2 für jedes Mäxchen der Runde, Stechen mitgezählt.
-    Bei Gleichstand unten gibt's ein Stechen unter den Gleichen, ein Wurf pro Kopf.
+    Haben mehrere den niedrigsten Wurf, gibt's unter ihnen ein Stechen, ein Wurf pro Kopf.
     Abbrechen: Solange keiner ein Mäxchen hat, darfst du die Runde nach deinem eigenen Wurf abbrechen; dann verlierst nur du 1 Leben.
     Wer zuerst bei 0 Leben ist, verliert, und das Spiel ist aus (Option: weiterspielen, bis einer übrig ist).
     Der Verlierer fängt die nächste Runde an.
 rules-mexico-title = Mexico — die Regeln der Handy-App
 rules-mexico-summary = Offene Würfe für 2 bis 8 Spieler mit wachsendem Pott, einem Ritter und dem Ellbogen.
-rules-mexico-lines = 2 bis 8 Spieler. Wer anfängt, würfelt bis zu 3-mal und legt die Würfe für alle fest; nur dein letzter Wurf zählt.
+rules-mexico-lines = 2 bis 8 Spieler. Wer anfängt, würfelt bis zu 3-mal und legt damit die Würfe für alle fest; nur dein letzter Wurf zählt.
     Würfel halten: Eine einzelne 1 oder 2 (der andere Würfel keins von beiden) darfst du einmal pro Zug halten und den anderen neu würfeln. Das kostet einen Wurf.
     Der Pott fängt jede Runde bei 1 an. Jeder Pasch legt die Augen eines seiner Würfel drauf.
     Ein Mäxchen (21) beendet deinen Zug: ein Pott von 1 springt auf 8, sonst verdoppelt er sich. Jedes weitere Mäxchen verdoppelt ihn wieder.

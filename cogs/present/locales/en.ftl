@@ -60,6 +60,26 @@ amount = { $unit ->
        *[other] { $n } games
     }
 }
+# A drink as the penalty line says it after "takes" (penalty-drunk, penalty-both). Other
+# languages may need another case there, or the verb itself (German "muss exen").
+amount-drunk = { $unit ->
+    [sip] { $n ->
+        [one] { $n } sip
+       *[other] { $n } sips
+    }
+    [shot] { $n ->
+        [one] { $n } shot
+       *[other] { $n } shots
+    }
+    [chug] { $n ->
+        [one] { $n } chug
+       *[other] { $n } chugs
+    }
+   *[point] { $n ->
+        [one] { $n } point
+       *[other] { $n } points
+    }
+}
 list-and = { $a } and { $b }
 list-or = { $a } or { $b }
 list-join = { $a }, { $b }

@@ -15,6 +15,10 @@
 #   fold                 opgeven ("geeft op tegen")
 #   pass the cup on      (ongezien) doorgeven
 #   stand                laten staan ("laat **54** staan")
+#   peek at own dice     kijken (never spieken: that is cheating off a neighbour)
+#   commands             actions as infinitives (gooien, zeggen, laten-staan), lookups as
+#                        nouns (tafel, ranglijst); words joined by hyphens (nieuw-spel)
+#   roll-off names       Samen laagste (tie for lowest)
 #   keep a die           houden ("Hou de 1")
 #   end round early      vroeg afsluiten; mexicanen: afbreken
 #   roll-off             overgooien
@@ -24,9 +28,11 @@
 #   top roll             Mex (mexican, mex), Mexico (mexico)
 #   doubles in words     dubbele vijf; other rolls as one number word: vijfenzestig
 #   drinks               slok/slokken, shotje/shotjes, adtje/adtjes (chug)
-#   lives, points        leven/levens, punt/punten; game = spel/spellen
-#   turn / move          beurt / zet; round = ronde/rondes
-#   take a penalty       pakt ("pakt **2 slokken**"); lose lives = verliest
+#   lives, points        leven/levens, punt/punten; game = spel (a count: potje/potjes)
+#   turn / move          beurt (whose turn it is: "aan de beurt") / zet (one move:
+#                        "per zet"); round = ronde/rondes; turn timer = bedenktijd
+#   take a penalty       drinkt ("drinkt **2 slokken**"), chug: "moet **adten**", points:
+#                        "krijgt"; lose lives = verliest
 #   is out / leave       ligt eruit / opstappen; sit down = aanschuiven
 #   rule set             variant; host stays host; rematch = Revanche
 
@@ -83,9 +89,29 @@ amount = { $unit ->
        *[other] { $n } punten
     }
    *[game] { $n ->
-        [one] { $n } spel
-       *[other] { $n } spellen
+        [one] { $n } potje
+       *[other] { $n } potjes
     }
+}
+# A drink as a penalty line says it after the player's name, verb included
+# ("drinkt een shotje"; a chug "moet adten"; points are "krijgt").
+amount-drunk = { $unit ->
+    [sip] drinkt **{ $n ->
+        [one] een slok
+       *[other] { $n } slokken
+    }**
+    [shot] drinkt **{ $n ->
+        [one] een shotje
+       *[other] { $n } shotjes
+    }**
+    [chug] moet **{ $n ->
+        [one] adten
+       *[other] { $n }× adten
+    }**
+   *[point] krijgt **{ $n ->
+        [one] een punt
+       *[other] { $n } punten
+    }**
 }
 list-and = { $a } en { $b }
 list-or = { $a } of { $b }
@@ -115,9 +141,9 @@ end-early-cause = { $preset ->
 ## Odds of a claim on a fresh roll
 
 odds-every = elke nieuwe worp haalt { $roll }
-odds-rare = een nieuwe worp haalt het maar { $hits } op { $out }
-odds-likely = een nieuwe worp haalt het { $hits } op { $out }, bijna altijd
-odds-plain = een nieuwe worp haalt het { $hits } op { $out }
+odds-rare = kans bij een nieuwe worp: maar { $hits } op { $out }
+odds-likely = kans bij een nieuwe worp: { $hits } op { $out }, bijna altijd raak
+odds-plain = kans bij een nieuwe worp: { $hits } op { $out }
 odds-three-one = { $odds }; bij { $three_one } gooi je opnieuw
 
 ## Why a penalty was paid
@@ -160,20 +186,20 @@ rolled-kept = { $p } houdt de { $die } en gooit **{ $roll }** (worp { $n }).
 rolled-again = { $p } gooit **{ $roll }** (worp { $n }).
 rolled = { $p } gooit **{ $roll }**.
 social = { $p } gooit 3-1: **Proost**! Iedereen een slok, en { $p } gooit opnieuw.
-handout = { $p } gooit 3-1: een slok uitdelen, dan een gratis worp.
+handout = { $p } gooit 3-1: mag een slok uitdelen en gooit dan gratis opnieuw.
 elbow = { $p } gooit 3-1: **Elleboog**! De beurt begint opnieuw.
 claimed = { $p } zegt **{ $claim }**.
 passed = { $p } geeft de beker ongezien door en zegt **{ $claim }**.
 accepted = { $p } gelooft **{ $claim }**.
 reveal-bluff = { $p } roept **bullshit** bij **{ $claim }** van { $claimer }: **{ $cup }** onder de beker. Bluf betrapt! ({ $odds })
 reveal-true = { $p } roept **bullshit** bij **{ $claim }** van { $claimer }: **{ $cup }** onder de beker. Het klopte! ({ $odds })
-penalty-handed = { $by } geeft **{ $drunk }** aan { $p }.
-penalty-drunk = → { $p } pakt **{ $drunk }**.
-penalty-drunk-why = → { $p } pakt **{ $drunk }**: { $why }.
+penalty-handed = { $by } deelt **{ $drunk }** uit aan { $p }.
+penalty-drunk = → { $p } { $drunk }.
+penalty-drunk-why = → { $p } { $drunk }: { $why }.
 penalty-lives = → { $p } verliest **{ $lives }**.
 penalty-lives-why = → { $p } verliest **{ $lives }**: { $why }.
-penalty-both = → { $p } pakt **{ $drunk }** en verliest **{ $lives }**.
-penalty-both-why = → { $p } pakt **{ $drunk }** en verliest **{ $lives }**: { $why }.
+penalty-both = → { $p } { $drunk } en verliest **{ $lives }**.
+penalty-both-why = → { $p } { $drunk } en verliest **{ $lives }**: { $why }.
 round-void = Ronde { $round } telt niet: niemand betaalt.
 knight-none = Er is nu geen Ridder.
 knight = { $p } is de **Ridder**.
@@ -190,12 +216,12 @@ pot = De pot staat op **{ $pot }**.
 knight-choice = { $p } gooit 1-1 als Ridder en wijst de volgende Ridder aan.
 limit = Worplimiet deze ronde: **{ $limit }**.
 timeout = ⏰ De tijd van { $p } is op.
-rolloff = Gelijk voor laagste: { $players } gooien over.
+rolloff = Samen laagste: { $players } gooien over.
 
 ## The turn message
 
 so-far = Tot nu toe: { $results }
-scores-each = ❤️ ieder { $lives }
+scores-each = ❤️ { $lives } per speler
 prompt-thinking = { $p } denkt na…
 prompt-handout = { $p }, deel je slok uit.
 prompt-knight = { $p }, wijs de volgende Ridder aan.
@@ -237,7 +263,7 @@ button-stand = Laten staan
 button-keep = Houden
 button-keep-die = Hou de { $die }
 button-end-round = Ronde vroeg afsluiten
-button-tap = TAP! (voor de rest)
+button-tap = TAP! (voor de anderen)
 button-add-computer = Computer erbij
 button-accept-roll = Geloven & gooien
 button-accept-blind = Geloven & blind gooien
@@ -288,7 +314,7 @@ cup-lifted = 🔓 Onder de beker lag **{ $dice }**, verzegeld als `{ $digest }`.
     ```
     { $command }
     ```
-field-move = Zet
+field-move = Beurt
 field-claim = Huidig bod
 field-round = Deze ronde
 field-knight = Ridder
@@ -300,7 +326,7 @@ table-title = 🎲 { $preset } · ronde { $round }
 ## Refusals and notices outside the engine
 
 server-only = Spellen speel je in serverkanalen.
-no-game = Er is geen spel in dit kanaal. Begin er een met /nieuwspel.
+no-game = Er is geen spel in dit kanaal. Begin er een met /nieuw-spel.
 game-not-here = Dat spel is niet van dit kanaal.
 game-still-on = Dat spel loopt nog.
 game-over-already = Dat spel is voorbij.
@@ -322,7 +348,7 @@ menu-done = Klaar.
 ## (at most 100 characters). English is what the code says; other catalogs translate it.
 
 language-name = Nederlands
-command-newgame = nieuwspel
+command-newgame = nieuw-spel
 command-newgame-desc = Open een tafel in dit kanaal
 option-newgame-ruleset = variant
 option-newgame-ruleset-desc = Met welke regels je speelt
@@ -332,15 +358,15 @@ option-newgame-units = eenheid
 option-newgame-units-desc = Tel drank in slokken of in neutrale punten
 choice-sips = slokken
 choice-points = punten
-option-newgame-turn_timer = beurttijd
-option-newgame-turn_timer-desc = Seconden per zet, daarna zet de bot voor je (0 = uit, standaard 90)
+option-newgame-turn_timer = bedenktijd
+option-newgame-turn_timer-desc = Seconden per zet; daarna doet de bot je zet (0 = uit, standaard 90)
 option-newgame-language = taal
 option-newgame-language-desc = De taal van de tafel (standaard: die van de server)
 command-join = meedoen
 command-join-desc = Doe mee met het spel in dit kanaal
 command-leave = opstappen
 command-leave-desc = Verlaat het spel in dit kanaal
-command-start = start
+command-start = starten
 command-start-desc = Start het spel (alleen de host)
 command-endgame = stoppen
 command-endgame-desc = Stop het spel (host of Berichten beheren)
@@ -357,26 +383,26 @@ command-removebot-desc = Haal een computerspeler van tafel (host, in de lobby)
 option-removebot-persona = wie
 option-removebot-persona-desc = Welke computerspeler (leeg: de laatst aangeschoven)
 command-table = tafel
-command-table-desc = Toon de tafel: plaatsen, levens, wie er aan zet is
-command-roll = gooi
+command-table-desc = Toon de tafel: plaatsen, levens, wie er aan de beurt is
+command-roll = gooien
 command-roll-desc = Gooi de stenen
 option-roll-blind = blind
 option-roll-blind-desc = Blufspellen: gooi zonder te kijken
 option-roll-keep = houden
 option-roll-keep-desc = mexico: hou je losse 1 of 2 en gooi de andere steen
-command-claim = zeg
+command-claim = zeggen
 command-claim-desc = Zeg wat er onder de beker ligt
 option-claim-value = bod
 option-claim-value-desc = bv. 65, 6-5, 5-5, 500, 21, mex
-command-accept = geloof
+command-accept = geloven
 command-accept-desc = Geloof het bod en pak de beker
 command-bullshit = bullshit
 command-bullshit-desc = Roep bullshit: til de beker op
 command-fold = opgeven
 command-fold-desc = mexican: geef toe dat je er niet overheen komt (1 slok)
-command-stand = staan
+command-stand = laten-staan
 command-stand-desc = Open worpen: stop met gooien, je laatste worp blijft staan
-command-endround = afbreken
+command-endround = ronde-afsluiten
 command-endround-desc = Sluit de ronde vroeg af / breek af (jij betaalt)
 command-tap = tap
 command-tap-desc = mexico: zet de 3-2 van een ander vast (STUCK)
@@ -384,11 +410,11 @@ command-handout = uitdelen
 command-handout-desc = mexen: geef je 3-1-slok aan een speler
 option-handout-player = speler
 option-handout-player-desc = Wie je slok drinkt
-command-knight = ridder
+command-knight = ridder-aanwijzen
 command-knight-desc = mexico: wijs de volgende Ridder aan
 option-knight-player = speler
 option-knight-player-desc = Wie de volgende Ridder wordt
-command-peek = spieken
+command-peek = kijken
 command-peek-desc = Kijk nog eens naar je eigen stenen onder de beker
 command-leaderboard = ranglijst
 command-leaderboard-desc = Wie het meest drinkt, wint en bluft
@@ -404,7 +430,7 @@ choice-all = altijd
 choice-month = maand
 choice-week = week
 command-stats = stats
-command-stats-desc = Spelerskaart: spellen, drank, bluf, geluk
+command-stats-desc = Spelerskaart: potjes, drank, bluf, geluk
 option-stats-user = speler
 option-stats-user-desc = Wiens kaart (leeg: de jouwe)
 option-stats-text = tekst
@@ -463,8 +489,8 @@ leaderboard-page-gone = Die pagina bestaat niet meer.
 # ë as e and so on (cogs/card.py), the text version shows them as written.
 
 card-wins = { $n ->
-    [one] { $n } zege
-   *[other] { $n } zeges
+    [one] { $n } gewonnen
+   *[other] { $n } gewonnen
 }
 card-headline = { $games } - { $wins } - winstpercentage { $rate }
 card-headline-no-rate = { $games } - { $wins } - nog geen winstpercentage
@@ -499,7 +525,7 @@ history-lost = `#{ NUMBER($round, useGrouping: 0) }` { $preset }: { $p } verloor
     })
 history-penalty = { $p } { $amount }: { $why }
 history-more = en nog { $more }
-reset-needs-permission = Je hebt de permissie Server beheren nodig om de ranglijst te wissen.
+reset-needs-permission = Je hebt de machtiging Server beheren nodig om de ranglijst te wissen.
 reset-sure = Dit wist voorgoed elke teller, elk favoriete bod en elke aartsvijand van deze server (de rondegeschiedenis blijft). Zeker weten?
 reset-not-yours = Dit is niet jouw knop.
 reset-confirm = Ja, wis de ranglijst
@@ -520,7 +546,7 @@ rules-roll-order = Twee stenen, hoogste eerst gelezen (een 6 en een 4 is 64). Va
 rules-fair-cup-title = Speelt de bot vals? Check de beker
 rules-fair-cup = Gaan de stenen onder de beker, dan worden ze verzegeld: de SHA-256 van `hoog-laag:salt` (bijvoorbeeld `6-2:` en een willekeurige salt). De knop **Beker** op het beurtbericht toont je het zegel (en je eigen stenen, als jij gooide). Gaat de beker omhoog, dan toont de knop Beker bij het onthullen de stenen en de salt: hash die tekst zelf (`printf '6-2:<salt>' | sha256sum`, of elke SHA-256-tool). Klopt het met het zegel, dan lagen de stenen vast voordat iemand antwoordde en zijn ze nooit verwisseld. De stenen komen uit de cryptografische toevalsbron van het besturingssysteem.
 rules-table-title = Aan elke tafel
-rules-table-lines = Alleen wie aan zet is, kan een zet doen.
+rules-table-lines = Alleen wie aan de beurt is, kan een zet doen.
     Elke variant kan neutrale punten tellen in plaats van slokken.
     Eén spel per kanaal; een spel heeft minstens 2 spelers nodig.
 rules-computers-title = Computerspelers (/computer-erbij in een lobby)
@@ -551,7 +577,7 @@ rules-dollar-lines = Iedereen heeft 4 levens, één per hoek van een dollarbilje
     Bullshit: stenen lager dan het bod, dan verliest wie het zei een leven; gelijk of hoger, dan wie bullshit riep. Die begint de volgende ronde.
 rules-mexen-title = Mexen — open worpen
 rules-mexen-summary = Iedereen gooit open; de laagste worp drinkt, dubbel voor elke Mex.
-rules-mexen-lines = Wie de ronde begint gooit tot 3 keer en mag na elke worp stoppen. Dat aantal worpen is deze ronde de limiet voor iedereen.
+rules-mexen-lines = Wie de ronde begint gooit tot 3 keer en mag na elke worp stoppen. Dat aantal worpen is in deze ronde de limiet voor iedereen.
     Alleen je laatste worp telt, ook als een eerdere beter was. Een Mex (21) beëindigt je beurt meteen.
     Een 3-1 telt niet: deel een slok uit aan een andere speler en gooi opnieuw; die worp telt niet mee voor je limiet.
     Heeft iedereen gegooid, dan verliest de laagste worp. Bij gelijkstand gooien die spelers over, één worp elk, tot er één de laagste is.
@@ -563,7 +589,7 @@ rules-mexicanen-summary = Open worpen met 6 levens elk; de laagste worp verliest
 rules-mexicanen-lines = Iedereen begint met 6 levens. Beurten gaan als bij Mexen: de beginner bepaalt het aantal worpen (1 tot 3) en alleen je laatste worp telt.
     Geteld in getallen: dubbels zijn 100 tot 600, Mex (21) is 1000, en 31 is gewoon de laagste worp.
     De laagste worp verliest 1 leven, of 2 voor elke Mex in de ronde, extra rondes meegerekend.
-    Bij gelijkstand voor laagste spelen die spelers extra rondes van één worp elk.
+    Zijn meerdere spelers samen laagste, dan spelen zij extra rondes van één worp elk.
     Afbreken: zolang niemand een Mex gooide, mag je na je eigen worp de ronde stoppen; dan verlies alleen jij 1 leven.
     Wie als eerste op 0 levens staat verliest, en daar eindigt het spel (optie: doorspelen tot er één over is).
     De verliezer begint de volgende ronde.
@@ -589,7 +615,7 @@ error-already-over = Dit spel is al voorbij.
 error-not-started = Het spel is nog niet begonnen.
 error-already-started = Dit spel is al begonnen.
 error-not-in-game = Je doet niet mee aan dit spel.
-error-not-your-turn = Niet jouw beurt: { $player } is aan zet.
+error-not-your-turn = Niet jouw beurt: { $player } is aan de beurt.
 error-already-in-game = Je doet al mee.
 error-out-of-game = Je ligt eruit.
 error-table-full = De tafel is vol ({ $max_players ->
@@ -609,7 +635,7 @@ error-host-seats-computers = Alleen de host zet computerspelers erbij of haalt z
 error-computer-already-seated = Die computerspeler zit al aan tafel.
 error-no-such-computer = Die computerspeler zit niet aan tafel.
 # moves as values: buttons, and what a move carries
-error-stale-button = Die knop is van een eerdere beurt; gebruik het laatste bericht.
+error-stale-button = Die knop is van een eerdere zet; gebruik het laatste bericht.
 error-button-not-ours = Die knop hoort niet bij een spel van deze bot.
 error-unknown-move = Onbekende zet '{ $act }'.
 error-claim-not-a-roll = Dat bod is geen worp.
@@ -663,7 +689,12 @@ error-knight-other = Wijs een andere speler in het spel aan als Ridder.
 # rule sets and house rules
 error-unknown-preset = Onbekende variant '{ $preset }'. Kies uit: { $presets }.
 error-unknown-options = Onbekende optie(s): { $options }.
-error-three-one-not-allowed = Een 3-1 kan geen '{ $three_one }' zijn in een { $family ->
+error-three-one-not-allowed = Een 3-1 kan geen { $three_one ->
+    [social] Proost
+    [handout] uitdeelslok
+    [elbow] Elleboog
+   *[other] '{ $three_one }'
+} zijn in een { $family ->
     [bluff] blufspel
    *[other] spel met open worpen
 }.
@@ -672,7 +703,7 @@ error-lives-required = Deze variant speelt om levens: levens kunnen niet uit.
 error-rolls-range = Worpen per beurt moeten tussen 1 en 6 liggen.
 error-base-cap-range = De basis en het maximum moeten minstens 1 zijn.
 error-player-limits = Spelerslimieten moeten voldoen aan 2 <= min <= max <= 25.
-error-turn-timer-range = De beurttijd is 0 (uit) tot { $max_seconds } seconden, niet { $seconds }.
+error-turn-timer-range = De bedenktijd is 0 (uit) tot { $max_seconds } seconden, niet { $seconds }.
 error-units-first = Eenheden zijn 'sips' of 'points'; first is 'host' of 'random'.
 
 ## Rechten die de bot in een kanaal mist (namen zoals Discord ze toont)
