@@ -5,24 +5,20 @@ from __future__ import annotations
 import gc
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.present.i18n import language_of, talk
-from cogs.translate import CatalogTranslator
-
 from . import collector
+from .i18n import language_of, talk
 from .settings import Settings
 from .shards import Shards, owns_all
 from .storage import DatabaseDownError, Storage
 from .tables import TableService
 
 if TYPE_CHECKING:
-    from cogs.dealer import Dealer
-
     from .leases import ShardLeases
 
 log = logging.getLogger(__name__)
@@ -35,8 +31,16 @@ discord.VoiceClient.warn_dave = False
 #: How long closing waits for moves under way to be stored and answered.
 DRAIN_SECONDS = 5.0
 
-EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.play", "cogs.stats")
-"""Every cog the bot loads, in order. Add a new cog here and nowhere else."""
+EXTENSIONS: tuple[str, ...] = ("cogs.translate", "cogs.rules", "cogs.play", "cogs.stats")
+"""Every cog the bot loads, in order. Add a new cog here and nowhere else. The first sets
+the commands' translator, so it is in place before the commands are synced."""
+
+
+class Dealer(Protocol):
+    """What the bot itself asks of the Play cog's dealer: named here, not imported, so
+    bot/ needs nothing from cogs/ (the cogs build on the bot, never the reverse)."""
+
+    async def drain(self, timeout: float) -> None: ...
 
 
 class MexicanBot(commands.Bot):
@@ -81,8 +85,6 @@ class MexicanBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.tree.on_error = self.on_app_command_error
-        # Commands show in each user's client language (README, Languages).
-        await self.tree.set_translator(CatalogTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
             log.debug("loaded extension %s", name)
