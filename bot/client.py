@@ -2,9 +2,11 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import random
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
@@ -41,6 +43,11 @@ class Dealer(Protocol):
     bot/ needs nothing from cogs/ (the cogs build on the bot, never the reverse)."""
 
     async def drain(self, timeout: float) -> None: ...
+
+    @property
+    def thinking(self) -> Mapping[int, asyncio.Future[None]]:
+        """Each channel's computer move waited for (the metrics count them)."""
+        ...
 
 
 class MexicanBot(commands.Bot):

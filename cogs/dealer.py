@@ -20,7 +20,7 @@ import aiohttp
 import discord
 from discord.http import MultipartParameters
 
-from bot.ai import brain, knowledge
+from bot.ai import brain, knowledge, scheduler
 from bot.engine import Act, Game, GameError, Kind, Move
 from bot.fairness import Commitment
 from bot.storage import DatabaseDownError
@@ -48,10 +48,6 @@ DATABASE_DOWN = "database-down"
 OUTCOME_UNKNOWN = "move-outcome-unknown"
 CLOSING = "bot-closing"
 #: The refusal of a move another process stored first: the table was read again.
-#: A computer player's pause before it moves, in seconds: long enough to read as a
-#: person thinking, short enough not to hold the table up.
-THINK_SECONDS = (1.0, 3.0)
-RETRY_SECONDS = 5.0
 #: What a failed answer to Discord raises: its HTTP errors, a dropped connection, a timeout.
 _ANSWER_FAILED: tuple[type[BaseException], ...] = (
     discord.HTTPException,
@@ -632,37 +628,30 @@ class Dealer:
     # --- computer players ---------------------------------------------------------------
     def _schedule_computers(self, table: Table) -> None:
         """If a computer player has something to do now (its turn, or a TAP), it does it
-        after a short, human-looking pause, through the same path as a person's move."""
+        after a short, human-looking pause (bot/ai/scheduler.py says who and when),
+        through the same path as a person's move."""
         channel_id = table.channel_id
         current = asyncio.current_task()
         old = self.thinking.pop(channel_id, None)
         if old is not None and old is not current:
             old.cancel()
-        game = table.game
-        if game.phase != "playing" or self.closing:
+        if self.closing:
             return
-        actors = [p for p in game.computers if p in game.seats]
-        if game.to_move in actors:
-            actor: str | None = game.to_move
-        else:
-            actor = next((p for p in actors if Move(Act.TAP) in game.legal_actions(p)), None)
-        if actor is None:
+        pending = scheduler.next_move(table.game, self.tables.rng)
+        if pending is None:
             return
-        delay = THINK_SECONDS[0] + self.tables.rng.random() * (THINK_SECONDS[1] - THINK_SECONDS[0])
         # A context of its own: the pause belongs to no player's click (and a test
         # harness waiting for a click to settle does not wait for the computer).
         self.thinking[channel_id] = asyncio.create_task(
-            self._computer_moves(channel_id, game.move_no, actor, delay),
-            context=contextvars.Context(),
+            self._computer_moves(channel_id, pending), context=contextvars.Context()
         )
 
-    async def _computer_moves(
-        self, channel_id: int, move_no: int, actor: str, delay: float
-    ) -> None:
-        await asyncio.sleep(delay)
+    async def _computer_moves(self, channel_id: int, pending: scheduler.Pending) -> None:
+        await asyncio.sleep(pending.delay)
+        actor = pending.actor
         async with self._working(), self.tables.lock(channel_id):
             table = self.tables.get(channel_id)
-            if table is None or table.game.move_no != move_no or self.closing:
+            if table is None or not scheduler.still_due(table.game, pending) or self.closing:
                 return  # a person moved first, or the game ended
             records = await self._records(table)
             move = brain.decide(knowledge.inputs(table.game, actor, records), self.tables.rng)
@@ -688,7 +677,7 @@ class Dealer:
         self.clock.arm(outcome.table)
         self._schedule_computers(outcome.table)
 
-    def _retry_computers(self, channel_id: int, delay: float = RETRY_SECONDS) -> None:
+    def _retry_computers(self, channel_id: int, delay: float = scheduler.RETRY_SECONDS) -> None:
         """Storage trouble: the game is as stored; the computer tries again shortly, for
         as long as the game runs, from the table as it is then (it may have been read
         again from storage meanwhile)."""
