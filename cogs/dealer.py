@@ -3,8 +3,10 @@ engine, storage), have the presenter build the messages, and send them.
 
 Slash commands (cogs/play.py) and buttons (cogs/components.py) both call this; neither
 knows the other. It also keeps the turn clock's Discord side (reminders, expiries) and
-re-posts every table after a restart. Which message carries the live buttons, and when a
-new one is posted, is decided here; what any message says is the presenter's.
+re-posts every table after a restart. Which Discord calls show a move (which message
+carries the live buttons, when a new one is posted) is decided by cogs/planner.py, with
+no I/O, and only carried out here; what any message says is the presenter's; when the
+computer players move is bot/ai/scheduler.py's.
 """
 
 from __future__ import annotations
