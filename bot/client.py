@@ -2,28 +2,25 @@
 
 from __future__ import annotations
 
+import asyncio
 import gc
 import logging
 import random
-from typing import TYPE_CHECKING, Any
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol
 
 import discord
 from discord import app_commands
 from discord.ext import commands
 
-from cogs.permissions import invite_url
-from cogs.present.i18n import language_of, talk
-from cogs.translate import CatalogTranslator
-
 from . import collector
+from .i18n import language_of, talk
 from .settings import Settings
 from .shards import Shards, owns_all
 from .storage import DatabaseDownError, Storage
 from .tables import TableService
 
 if TYPE_CHECKING:
-    from cogs.dealer import Dealer
-
     from .leases import ShardLeases
 
 log = logging.getLogger(__name__)
@@ -36,8 +33,23 @@ discord.VoiceClient.warn_dave = False
 #: How long closing waits for moves under way to be stored and answered.
 DRAIN_SECONDS = 5.0
 
-EXTENSIONS: tuple[str, ...] = ("cogs.rules", "cogs.play", "cogs.stats")
-"""Every cog the bot loads, in order. Add a new cog here and nowhere else."""
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.translate", "cogs.publishing", "cogs.rules", "cogs.play", "cogs.stats",
+)  # fmt: skip
+"""Every cog the bot loads, in order. Add a new cog here and nowhere else. The first sets
+the commands' translator, so it is in place before the commands are synced."""
+
+
+class Dealer(Protocol):
+    """What the bot itself asks of the Play cog's dealer: named here, not imported, so
+    bot/ needs nothing from cogs/ (the cogs build on the bot, never the reverse)."""
+
+    async def drain(self, timeout: float) -> None: ...
+
+    @property
+    def thinking(self) -> Mapping[int, asyncio.Future[None]]:
+        """Each channel's computer move waited for (the metrics count them)."""
+        ...
 
 
 class MexicanBot(commands.Bot):
@@ -81,12 +93,9 @@ class MexicanBot(commands.Bot):
         self.leases: ShardLeases | None = None
         #: Whether this process has looked for its published commands (once, not at every
         #: reconnect).
-        self._publishing_checked = False
 
     async def setup_hook(self) -> None:
         self.tree.on_error = self.on_app_command_error
-        # Commands show in each user's client language (README, Languages).
-        await self.tree.set_translator(CatalogTranslator())
         for name in self.extension_names:
             await self.load_extension(name)
             log.debug("loaded extension %s", name)
@@ -158,28 +167,6 @@ class MexicanBot(commands.Bot):
             ids = ",".join(map(str, self.sharding.ids))
             log.info("ready as %s in %d guild(s), shard(s) %s of %d", self.user,
                      len(self.guilds), ids, self.sharding.count)  # fmt: skip
-        if not self._publishing_checked:
-            self._publishing_checked = True
-            await self.tell_if_unpublished()
-
-    async def tell_if_unpublished(self) -> None:
-        """A bot whose commands were never published logs "ready" and shows no slash
-        command anywhere: one line says the next step and the invite link for this very
-        application (README, Quick start)."""
-        if self.dev_guild_id is not None or self.application_id is None:
-            return  # DEV_GUILD_ID syncs at every start-up
-        try:
-            published = await self.tree.fetch_commands()
-        except discord.HTTPException as exc:
-            log.debug("could not list the published commands: %s", exc)
-            return
-        if published:
-            return
-        log.warning(
-            "no slash commands are published for this application: run `python -m bot sync` "
-            "once (or set DEV_GUILD_ID to a test server's id), and invite the bot with %s",
-            invite_url(self.application_id),
-        )
 
 
 class ShardedMexicanBot(MexicanBot, commands.AutoShardedBot):

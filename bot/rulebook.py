@@ -79,6 +79,6 @@ def __getattr__(name: str) -> Any:
                 "TABLE_RULES": table_rules}  # fmt: skip
     if name not in builders:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
-    from cogs.present.i18n import talk
+    from .i18n import talk
 
     return builders[name](talk())

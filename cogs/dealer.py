@@ -3,8 +3,10 @@ engine, storage), have the presenter build the messages, and send them.
 
 Slash commands (cogs/play.py) and buttons (cogs/components.py) both call this; neither
 knows the other. It also keeps the turn clock's Discord side (reminders, expiries) and
-re-posts every table after a restart. Which message carries the live buttons, and when a
-new one is posted, is decided here; what any message says is the presenter's.
+re-posts every table after a restart. Which Discord calls show a move (which message
+carries the live buttons, when a new one is posted) is decided by cogs/planner.py, with
+no I/O, and only carried out here; what any message says is the presenter's; when the
+computer players move is bot/ai/scheduler.py's.
 """
 
 from __future__ import annotations
@@ -12,6 +14,7 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import contextvars
+import dataclasses
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING, Any
@@ -20,18 +23,17 @@ import aiohttp
 import discord
 from discord.http import MultipartParameters
 
-from bot.ai import brain, knowledge
-from bot.engine import Act, Game, GameError, Kind, Move
+from bot.ai import brain, knowledge, scheduler
+from bot.engine import Act, Game, GameError, Move
 from bot.fairness import Commitment
 from bot.storage import DatabaseDownError
 from bot.tables import MovedElsewhere, NoGameHere, Outcome, OutcomeUnknown, Table, TableService
 
-from . import permissions, send
+from . import permissions, planner, send
 from .clock import TurnClock
+from .planner import Answer, ChannelState, Delete, Edit, Origin, Plan, Post, Retire
 from .present import table as present
 from .present.i18n import Talk, language_of, talk
-from .present.message import Reply
-from .present.story import story
 from .present.words import Words
 
 if TYPE_CHECKING:
@@ -48,10 +50,6 @@ DATABASE_DOWN = "database-down"
 OUTCOME_UNKNOWN = "move-outcome-unknown"
 CLOSING = "bot-closing"
 #: The refusal of a move another process stored first: the table was read again.
-#: A computer player's pause before it moves, in seconds: long enough to read as a
-#: person thinking, short enough not to hold the table up.
-THINK_SECONDS = (1.0, 3.0)
-RETRY_SECONDS = 5.0
 #: What a failed answer to Discord raises: its HTTP errors, a dropped connection, a timeout.
 _ANSWER_FAILED: tuple[type[BaseException], ...] = (
     discord.HTTPException,
@@ -66,39 +64,9 @@ def reader(interaction: discord.Interaction) -> Talk:
     return talk(language_of(interaction.locale))
 
 
-def _is_private(message: discord.Message | None) -> bool:
-    return message is not None and message.flags.ephemeral
-
-
 def now() -> float:
     """Wall-clock seconds; discord.utils.utcnow keeps tests on their simulated clock."""
     return discord.utils.utcnow().timestamp()
-
-
-def _turn_change(outcome: Outcome) -> tuple[bool, bool, bool]:
-    """How a move changes the turn message: whether it pings the player to move (the turn
-    has just passed to them from someone else), whether a new message is posted (only for
-    that ping, and never for a computer, who needs none: else the live message is
-    updated), and whether the message's lines start afresh (a new message, a new round,
-    the end of the game)."""
-    game = outcome.table.game
-    mover = game.to_move if game.phase == "playing" else None
-    passed = mover != outcome.previous_mover
-    ping = passed and mover is not None and mover != outcome.player
-    fresh = ping and mover not in game.computers
-    restart = (
-        fresh or game.phase == "over" or any(e.kind is Kind.ROUND_OVER for e in outcome.events)
-    )
-    return ping, fresh, restart
-
-
-def _says_nothing_new(outcome: Outcome) -> bool:
-    """Whether the mover's private answer would only repeat their live turn message: a
-    roll with no dice for them to see (blind), the Claim menu being on that message too."""
-    game, player = outcome.table.game, outcome.player
-    if game.to_move != player or game.owes_choice(player) is not None:
-        return False
-    return not any(e.kind is Kind.DICE and e.to == player for e in outcome.events)
 
 
 class Dealer:
@@ -109,16 +77,8 @@ class Dealer:
         self.tables: TableService = bot.tables
         self.clock = TurnClock(self.tables, now, self._remind, self._expired)
         self.tables.on_reload = self._reloaded
-        #: Lines shown on each channel's live turn message (the turn's story so far).
-        self.stories: dict[int, list[str]] = {}
-        #: The reply each live turn message shows, so retiring it keeps its cup check.
-        self.live: dict[int, Reply] = {}
-        #: A reminder that pinged the player to move, deleted once they have moved.
-        self.reminders: dict[int, int] = {}
-        #: The move number at which the player to move last interacted with the table.
-        self.seen: dict[int, int] = {}
-        #: A cup lifted on the live turn message, which stays checkable while it shows.
-        self.lifts: dict[int, Commitment] = {}
+        #: What each channel's messages show between moves (cogs/planner.py decides it).
+        self.channels: dict[int, ChannelState] = {}
         #: A computer player's pending move per channel (its pause, then the move).
         self.thinking: dict[int, asyncio.Task[None]] = {}
         self._resume_task: asyncio.Task[None] | None = None
@@ -369,178 +329,122 @@ class Dealer:
 
     def _mark_seen(self, channel_id: int, player: str) -> None:
         table = self.tables.get(channel_id)
-        if table is not None and table.game.to_move == player:
-            self.seen[channel_id] = table.game.move_no
+        if table is not None:
+            self._set(channel_id, planner.looked(self._state(channel_id), table, player))
+
+    def _state(self, channel_id: int) -> ChannelState:
+        return self.channels.get(channel_id, planner.EMPTY)
+
+    def _set(self, channel_id: int, state: ChannelState) -> None:
+        if state == planner.EMPTY:
+            self.channels.pop(channel_id, None)
+        else:
+            self.channels[channel_id] = state
 
     # --- showing a move -----------------------------------------------------------------
     async def show(self, interaction: discord.Interaction, outcome: Outcome) -> None:
-        """Show a stored move. If the answer to the player fails (the 3 s deadline missed,
-        a dropped connection, Discord answering 404), the table is posted to the channel
-        instead, with every button and menu the next move needs (the Cup for
-        private dice), so a stored move is never left unseen."""
+        """Show a stored move as cogs/planner.py plans it. If the answer to the player
+        fails (the 3 s deadline missed, a dropped connection, Discord answering 404), the
+        planned fallback posts the table to the channel instead, so a stored move is never
+        left unseen."""
+        table = outcome.table
+        channel_id = table.channel_id
+        message = interaction.message
+        origin, stray = planner.origin_of(
+            message.id if message is not None else None,
+            message is not None and message.flags.ephemeral,
+            bool(message is not None and message.components),
+            table.meta.message_id,
+        )
+        plan = planner.plan(
+            outcome, origin, self._state(channel_id), reader=reader(interaction), stray=stray
+        )
+        channel = interaction.channel
         try:
-            if outcome.move is None:
-                await self._show_new_lobby(interaction, outcome.table)
-            else:
-                await self.publish(interaction, outcome)
+            await self._carry_out(plan, channel_id, channel, interaction)
         except _ANSWER_FAILED as err:
             log.warning("answer in channel %s failed (%s): posting the table instead",
-                        outcome.table.channel_id, err)  # fmt: skip
-            await self._fallback(interaction, outcome)
+                        channel_id, err)  # fmt: skip
+            self._set(channel_id, plan.on_failure)
+            channel = channel or self.bot.get_channel(channel_id)
+            if not isinstance(channel, discord.abc.Messageable):
+                return
+            fallback = planner.plan(outcome, Origin.FALLBACK, plan.on_failure)
+            with contextlib.suppress(*_ANSWER_FAILED):
+                await self._carry_out(fallback, channel_id, channel, None)
 
-    async def _show_new_lobby(self, interaction: discord.Interaction, table: Table) -> None:
-        reply = present.lobby(table)
-        sent = await interaction.response.send_message(**send.send_kwargs(reply))
-        if sent.message_id is not None:
-            await self.tables.remember_message(table.channel_id, sent.message_id)
-        self.live[table.channel_id] = reply
+    async def _carry_out(
+        self, plan: Plan, channel_id: int, channel: object,
+        interaction: discord.Interaction | None,
+    ) -> None:  # fmt: skip
+        """Make the plan's Discord calls, in order; the channel's state is the plan's,
+        with what the calls produced (a posted message's id) recorded as they succeed."""
+        self._set(channel_id, plan.state)
+        for operation in plan.operations:
+            await self._do(operation, channel_id, channel, interaction)
 
-    async def _fallback(self, interaction: discord.Interaction, outcome: Outcome) -> None:
-        table = outcome.table
-        channel = interaction.channel or self.bot.get_channel(table.channel_id)
+    async def _do(
+        self, operation: planner.Operation, channel_id: int, channel: object,
+        interaction: discord.Interaction | None,
+    ) -> None:  # fmt: skip
+        """One operation; a refused post or edit is logged, a refused retire or delete
+        ignored (the message keeps its buttons, which answer "stale" by themselves)."""
+        match operation:
+            case Answer(reply=reply, edit=True, live=live):
+                assert interaction is not None
+                await interaction.response.edit_message(**send.edit_kwargs(reply))
+                if live:
+                    self._set(channel_id, planner.shown(self._state(channel_id), reply))
+            case Answer(reply=reply, live=True):
+                assert interaction is not None
+                sent = await interaction.response.send_message(**send.send_kwargs(reply))
+                if sent.message_id is not None:
+                    await self.tables.remember_message(channel_id, sent.message_id)
+                    self._set(channel_id, planner.shown(self._state(channel_id), reply))
+            case Answer(reply=reply):
+                assert interaction is not None
+                await send.answer(interaction, reply)
+            case Post():
+                await self._post(operation, channel_id, channel)
+            case Edit(message_id=message_id, reply=reply, live=live, if_gone=if_gone):
+                if not isinstance(channel, discord.abc.Messageable):
+                    return
+                try:
+                    await self._edit(channel_id, message_id, send.edit_payload(reply))
+                except discord.NotFound:
+                    if if_gone is not None:
+                        await self._post(if_gone, channel_id, channel)
+                except discord.HTTPException as err:
+                    self._log_forbidden(channel, err, "update the turn message")
+                else:
+                    if live:
+                        self._set(channel_id, planner.shown(self._state(channel_id), reply))
+            case Retire(message_id=message_id, keep=keep):
+                if isinstance(channel, discord.abc.Messageable):
+                    with contextlib.suppress(discord.HTTPException):
+                        await self._edit(channel_id, message_id, send.components_payload(keep))
+            case Delete(message_id=message_id):
+                where = self.bot.get_channel(channel_id)
+                if isinstance(where, discord.abc.Messageable):
+                    with contextlib.suppress(discord.HTTPException):
+                        await where.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+
+    async def _post(self, post: Post, channel_id: int, channel: object) -> None:
         if not isinstance(channel, discord.abc.Messageable):
             return
-        game = table.game
-        mover = game.to_move if game.phase == "playing" else None
-        ping = mover is not None and mover != outcome.previous_mover and mover != outcome.player
-        if outcome.move is None or game.phase == "lobby":
-            reply = present.lobby(table)
-        else:
-            reply = present.after_move(outcome, [], ping=ping)
-        with contextlib.suppress(*_ANSWER_FAILED):
-            await self._post(channel, table, reply)
-            self.stories[table.channel_id] = story(game, outcome.events, present.table_talk(table))
-        if game.phase == "over":
-            self._forget(table.channel_id)
-
-    async def publish(self, interaction: discord.Interaction, outcome: Outcome) -> None:
-        """Answer with as few Discord calls as the table-talk rules allow (README, How the
-        table talks). A tap on the live turn message that pings nobody is one call: the
-        response updates that message. A new message is posted only when the turn passed
-        to another person, who must be pinged; it is the response, and retiring the old
-        message's buttons is the second call. A slash command, or dice only the mover may
-        see, take two as well: the answer, and the live message updated. A click on a
-        leftover message (one whose id was lost in a restart) costs one more: it is
-        retired too."""
-        table = outcome.table
-        game = table.game
-        channel_id = table.channel_id
-        channel = interaction.channel
-        await self._clear_reminder(channel_id)
-        stray = self._stray_message(interaction, table)
-        on_live = interaction.message is not None and interaction.message.id == (
-            table.meta.message_id
-        )
-        if game.phase == "lobby":
-            await self._show_lobby(interaction, outcome, on_live)
-            return
-        ping, fresh, restart = _turn_change(outcome)
-        lines = story(game, outcome.events, present.table_talk(table))
-        private = present.private_after(outcome, reader(interaction))
-        if private is not None and on_live and not fresh and _says_nothing_new(outcome):
-            private = None  # the live message, updated, says it all (a blind roll)
-        from_menu = not fresh and private is None and _is_private(interaction.message)
-        in_place = not fresh and (private is not None or on_live or from_menu)
-        # A message that stays in place gathers the turn's lines; a new one, or a new
-        # round, starts afresh (the message above, or the reveal, says what came before).
-        earlier = self.stories.get(channel_id, []) if in_place and not restart else []
-        if outcome.lifted is not None or not in_place or restart:
-            self.lifts.pop(channel_id, None)
-        if outcome.lifted is not None:
-            self.lifts[channel_id] = outcome.lifted
-        shown = self.lifts.get(channel_id) if in_place else None
-        reply = present.after_move(outcome, earlier, ping=ping, shown_lift=shown)
-        if private is not None:
-            await send.answer(interaction, private)
-        elif in_place and on_live:
-            await interaction.response.edit_message(**send.edit_kwargs(reply))
-            if game.phase == "over":
-                self._forget(channel_id)
-            else:
-                self._keep(channel_id, present.combine(earlier, lines), reply)
-            return
-        elif from_menu:
-            # A choice made in the mover's private menu: that menu becomes what it did.
-            note = Reply("\n".join(lines) or reader(interaction)("menu-done"), private=True)
-            await interaction.response.edit_message(**send.edit_kwargs(note))
-        if interaction.response.is_done():
-            await self._refresh(channel, table, reply, fresh=fresh)
-            self.stories[channel_id] = present.combine(earlier, lines)
-        else:
-            sent = await interaction.response.send_message(**send.send_kwargs(reply))
-            old, old_reply = table.meta.message_id, self.live.get(channel_id)
-            if game.phase != "over" and sent.message_id is not None:
-                await self.tables.remember_message(channel_id, sent.message_id)
-                self._keep(channel_id, present.combine(earlier, lines), reply)
-            await self._retire(channel, table, old, old_reply)
-        if game.phase == "over":
-            self._forget(channel_id)
-        if stray and stray != table.meta.message_id:
-            await self._retire(channel, table, stray)
-
-    def _keep(self, channel_id: int, lines: list[str], reply: Reply) -> None:
-        self.stories[channel_id] = lines
-        self.live[channel_id] = reply
-
-    async def _show_lobby(
-        self, interaction: discord.Interaction, outcome: Outcome, on_live: bool
-    ) -> None:
-        """A click on the lobby edits it in place; a slash command gets a private word
-        and the lobby message is edited, so the channel keeps one lobby message."""
-        table = outcome.table
-        reply = present.lobby(table)
-        self.live[table.channel_id] = reply
-        if on_live:
-            await interaction.response.edit_message(**send.edit_kwargs(reply))
-            return
-        note = present.lobby_note(outcome, str(interaction.user.id), reader(interaction))
-        await send.answer(interaction, note)
-        await self._refresh(interaction.channel, table, reply, fresh=False)
-
-    async def _refresh(self, channel: object, table: Table, reply: Reply, *, fresh: bool) -> None:
-        """Show ``reply`` on the live turn message: edited in place (edits ping nobody),
-        or posted anew when the turn passed to someone else or no message is known."""
-        if not isinstance(channel, discord.abc.Messageable):
-            return
-        channel_id = table.channel_id
-        message_id = table.meta.message_id
-        if message_id is not None and not fresh:
-            try:
-                await self._edit(channel_id, message_id, send.edit_payload(reply))
-                self.live[channel_id] = reply
-                return
-            except discord.NotFound:
-                pass
-            except discord.HTTPException as err:
-                self._log_forbidden(channel, err, "update the turn message")
-                return
-        await self._post(channel, table, reply)
-        if table.game.phase == "over":
-            self._forget(channel_id)
-
-    async def _post(self, channel: discord.abc.Messageable, table: Table, reply: Reply) -> None:
-        old, old_reply = table.meta.message_id, self.live.get(table.channel_id)
         try:
-            message = await channel.send(**send.send_kwargs(reply))
+            message = await channel.send(**send.send_kwargs(post.reply))
         except discord.HTTPException as err:
-            self._log_forbidden(channel, err, "post the table")
+            what = "remind a player" if post.reminder else "post the table"
+            self._log_forbidden(channel, err, what)
             return
-        if table.game.phase != "over":
-            await self.tables.remember_message(table.channel_id, message.id)
-            self.live[table.channel_id] = reply
-        if old and old != message.id:
-            await self._retire(channel, table, old, old_reply)
-
-    async def _retire(
-        self, channel: object, table: Table, message_id: int | None, shown: Reply | None = None
-    ) -> None:
-        """Take the moves off an old turn message so nobody clicks a dead state; a lifted
-        cup it shows can still be checked."""
-        if message_id is None or not isinstance(channel, discord.abc.Messageable):
-            return
-        keep = present.retired(shown.components, table.meta.lifted) if shown else ()
-        with contextlib.suppress(discord.HTTPException):
-            await self._edit(table.channel_id, message_id, send.components_payload(keep))
+        if post.reminder:
+            self._set(channel_id, planner.reminded(self._state(channel_id), message.id))
+        if post.live:
+            await self.tables.remember_message(channel_id, message.id)
+            self._set(channel_id, planner.shown(self._state(channel_id), post.reply))
+        if post.replaces is not None and post.replaces.message_id != message.id:
+            await self._do(post.replaces, channel_id, channel, None)
 
     async def _edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
         """Edit a message other than the one clicked, sending the JSON as it is: nothing
@@ -548,18 +452,6 @@ class Dealer:
         Benchmarks). Raises what discord.py raises for any call (NotFound, Forbidden...)."""
         params = MultipartParameters(payload=payload, multipart=None, files=None)
         await self.bot.http.edit_message(channel_id, message_id, params=params)
-
-    @staticmethod
-    def _stray_message(interaction: discord.Interaction, table: Table) -> int | None:
-        """The public message clicked, if it carries buttons but is not the turn message."""
-        message = interaction.message
-        if message is None or message.id == table.meta.message_id or message.flags.ephemeral:
-            return None
-        return message.id if message.components else None
-
-    def _forget(self, channel_id: int) -> None:
-        for store in (self.stories, self.live, self.seen, self.lifts):
-            store.pop(channel_id, None)  # type: ignore[attr-defined]
 
     def _log_forbidden(self, channel: object, err: discord.HTTPException, what: str) -> None:
         """A post or edit Discord refused: the log names the permission to fix."""
@@ -572,57 +464,27 @@ class Dealer:
 
     # --- the turn timer -----------------------------------------------------------------
     async def _remind(self, table: Table, deadline: float) -> None:
-        """Half the time is gone: ping the player once, with a message removed when they
-        move. A player who already looked at their turn is not pinged again: the
-        deadline on the turn message says the rest."""
+        """Half the time is gone: the player to move is pinged once (cogs/planner.py says
+        whether), with a message deleted when they move."""
         channel = self.bot.get_channel(table.channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             return
-        if self.seen.get(table.channel_id) == table.game.move_no:
-            return
-        try:
-            message = await channel.send(**send.send_kwargs(present.reminder(table)))
-        except discord.HTTPException as err:
-            self._log_forbidden(channel, err, "remind a player")
-            return
-        self.reminders[table.channel_id] = message.id
-
-    async def _clear_reminder(self, channel_id: int) -> None:
-        reminder = self.reminders.pop(channel_id, None)
-        channel = self.bot.get_channel(channel_id)
-        if reminder is None or not isinstance(channel, discord.abc.Messageable):
-            return
-        with contextlib.suppress(discord.HTTPException):
-            await channel.get_partial_message(reminder).delete()  # type: ignore[attr-defined]
+        for operation in planner.reminder(table, self._state(table.channel_id)):
+            await self._do(operation, table.channel_id, channel, None)
 
     async def _expired(self, outcome: Outcome) -> None:
-        await self._show_unasked(outcome)
+        await self._show_unasked(outcome, Origin.TIMER)
         self._schedule_computers(outcome.table)
 
-    async def _show_unasked(self, outcome: Outcome) -> None:
-        """Show a move nobody clicked for (the timer's, a computer player's): a new turn
-        message when the turn passed or a round ended, else the live one updated."""
-        table = outcome.table
-        channel_id = table.channel_id
+    async def _show_unasked(self, outcome: Outcome, origin: Origin) -> None:
+        """Show a move nobody clicked for (the timer's, a computer player's)."""
+        channel_id = outcome.table.channel_id
         channel = self.bot.get_channel(channel_id)
-        await self._clear_reminder(channel_id)
+        state = self._state(channel_id)
         if not isinstance(channel, discord.abc.Messageable):
+            self._set(channel_id, dataclasses.replace(state, reminder=None))
             return
-        game = table.game
-        ping, fresh, restart = _turn_change(outcome)
-        lines = story(game, outcome.events, present.table_talk(table))
-        earlier = [] if restart else self.stories.get(channel_id, [])
-        if restart:
-            self.lifts.pop(channel_id, None)
-        if outcome.lifted is not None:
-            self.lifts[channel_id] = outcome.lifted
-        shown = None if restart else self.lifts.get(channel_id)
-        reply = present.after_move(outcome, earlier, ping=ping, shown_lift=shown)
-        await self._refresh(channel, table, reply, fresh=fresh)
-        if game.phase == "over":
-            self._forget(channel_id)
-        else:
-            self.stories[channel_id] = present.combine(earlier, lines)
+        await self._carry_out(planner.plan(outcome, origin, state), channel_id, channel, None)
 
     def _reloaded(self, table: Table) -> None:
         """A table read back after another process moved it: its clock and computer
@@ -633,37 +495,30 @@ class Dealer:
     # --- computer players ---------------------------------------------------------------
     def _schedule_computers(self, table: Table) -> None:
         """If a computer player has something to do now (its turn, or a TAP), it does it
-        after a short, human-looking pause, through the same path as a person's move."""
+        after a short, human-looking pause (bot/ai/scheduler.py says who and when),
+        through the same path as a person's move."""
         channel_id = table.channel_id
         current = asyncio.current_task()
         old = self.thinking.pop(channel_id, None)
         if old is not None and old is not current:
             old.cancel()
-        game = table.game
-        if game.phase != "playing" or self.closing:
+        if self.closing:
             return
-        actors = [p for p in game.computers if p in game.seats]
-        if game.to_move in actors:
-            actor: str | None = game.to_move
-        else:
-            actor = next((p for p in actors if Move(Act.TAP) in game.legal_actions(p)), None)
-        if actor is None:
+        pending = scheduler.next_move(table.game, self.tables.rng)
+        if pending is None:
             return
-        delay = THINK_SECONDS[0] + self.tables.rng.random() * (THINK_SECONDS[1] - THINK_SECONDS[0])
         # A context of its own: the pause belongs to no player's click (and a test
         # harness waiting for a click to settle does not wait for the computer).
         self.thinking[channel_id] = asyncio.create_task(
-            self._computer_moves(channel_id, game.move_no, actor, delay),
-            context=contextvars.Context(),
+            self._computer_moves(channel_id, pending), context=contextvars.Context()
         )
 
-    async def _computer_moves(
-        self, channel_id: int, move_no: int, actor: str, delay: float
-    ) -> None:
-        await asyncio.sleep(delay)
+    async def _computer_moves(self, channel_id: int, pending: scheduler.Pending) -> None:
+        await asyncio.sleep(pending.delay)
+        actor = pending.actor
         async with self._working(), self.tables.lock(channel_id):
             table = self.tables.get(channel_id)
-            if table is None or table.game.move_no != move_no or self.closing:
+            if table is None or not scheduler.still_due(table.game, pending) or self.closing:
                 return  # a person moved first, or the game ended
             records = await self._records(table)
             move = brain.decide(knowledge.inputs(table.game, actor, records), self.tables.rng)
@@ -685,11 +540,11 @@ class Dealer:
                 self._retry_computers(channel_id)
                 return
             with contextlib.suppress(*_ANSWER_FAILED):
-                await self._show_unasked(outcome)
+                await self._show_unasked(outcome, Origin.COMPUTER)
         self.clock.arm(outcome.table)
         self._schedule_computers(outcome.table)
 
-    def _retry_computers(self, channel_id: int, delay: float = RETRY_SECONDS) -> None:
+    def _retry_computers(self, channel_id: int, delay: float = scheduler.RETRY_SECONDS) -> None:
         """Storage trouble: the game is as stored; the computer tries again shortly, for
         as long as the game runs, from the table as it is then (it may have been read
         again from storage meanwhile)."""
@@ -753,12 +608,8 @@ class Dealer:
                 if not isinstance(channel, discord.abc.Messageable):
                     return
                 await self._retire_leftovers(channel, table)
-                if table.game.phase == "lobby":
-                    reply = present.lobby(table)
-                else:
-                    back = present.table_talk(table)("back-after-restart")
-                    reply = present.turn(table, [back], ping=False)
-                await self._post(channel, table, reply)
+                plan = planner.restarted(table, self._state(table.channel_id))
+                await self._carry_out(plan, table.channel_id, channel, None)
 
         async def tidy(channel_id: int) -> None:
             """A game that ended just before the stop may have left live buttons."""

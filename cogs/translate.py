@@ -22,6 +22,7 @@ import discord
 from discord import app_commands
 from discord.app_commands import TranslationContextLocation as Where
 from discord.app_commands import TranslationContextTypes, locale_str
+from discord.ext import commands
 
 from .present.i18n import DEFAULT, languages, talk
 
@@ -77,3 +78,13 @@ class CatalogTranslator(app_commands.Translator):
             # first (README, Languages), this keeps a hand-edited catalog from doing harm.
             return None
         return text
+
+
+async def setup(bot: commands.Bot) -> None:
+    """Commands show in each user's client language (README, Languages): loaded first of
+    the extensions, before the commands are synced."""
+    await bot.tree.set_translator(CatalogTranslator())
+
+
+async def teardown(bot: commands.Bot) -> None:
+    await bot.tree.set_translator(None)

@@ -12,12 +12,12 @@ from typing import Any
 
 import pytest
 
+from bot.ai.scheduler import RETRY_SECONDS
 from bot.engine import Act, Move
 from bot.settings import Settings
 from bot.storage import DatabaseDownError, Storage, open_storage
 from bot.tables import Outcome, Table, TableService
 from cogs.clock import TurnClock, backoff
-from cogs.dealer import RETRY_SECONDS
 
 from .conftest import SimTable
 from .engine_helpers import ScriptedDice

@@ -28,13 +28,13 @@ from fluent.syntax.visitor import Transformer
 import cogs.checks
 import cogs.rules
 import cogs.stats
+from bot import i18n
 from bot.ai.personas import PERSONAS
 from bot.engine import Cause
 from bot.engine.presets import PRESET_NAMES
 from bot.rulebook import RULEBOOK
 from bot.storage import STATS, PlayerTotals, Ranked, RoundRecord
 from cogs.card import CardData, for_the_font, layout_card
-from cogs.present import i18n
 from cogs.present.history import history_line
 from cogs.present.i18n import Talk
 from cogs.rules import overview_embed, rules_embed

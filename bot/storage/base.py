@@ -12,7 +12,7 @@ from __future__ import annotations
 import functools
 import math
 import time
-from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from typing import Any, ClassVar, Self
 
 import orjson
@@ -127,6 +127,9 @@ class Storage(LeaderboardQueries, ShardLeaseQueries):
 
     #: ``"sqlite"`` or ``"postgresql"``: which SQL a migration step runs (migrations.py).
     dialect: ClassVar[str]
+    #: Picks the backend for `open`: set by factory.py, which knows the backends, so
+    #: neither this module nor a backend imports the factory (no import circle).
+    opener: ClassVar[Callable[..., Awaitable[Storage]] | None] = None
     #: Whether the database answered the last call; logs each outage's start and end once.
     health: Health
 
@@ -142,9 +145,9 @@ class Storage(LeaderboardQueries, ShardLeaseQueries):
     ) -> Self:
         """Open the database ``target`` names (a path or ``sqlite:///`` URL, or a
         ``postgresql://`` URL) and bring its schema up to date; see `open_storage`."""
-        from .factory import open_storage
-
-        store = await open_storage(target, clock=clock, migrations=migrations)
+        if Storage.opener is None:  # only if bot.storage.base was loaded on its own
+            raise RuntimeError("import bot.storage to open a database")
+        store = await Storage.opener(target, clock=clock, migrations=migrations)
         if not isinstance(store, cls):
             await store.close()
             raise TypeError(f"{target!r} is not a {cls.__name__} database")

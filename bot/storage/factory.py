@@ -49,3 +49,6 @@ async def open_storage(
 
     assert url.path is not None
     return await SqliteStorage.open(url.path, clock=clock, migrations=migrations)
+
+
+Storage.opener = open_storage
