@@ -18,23 +18,12 @@ from pathlib import Path
 from typing import Any
 
 from tests.support.procs import BotProcess, bot_env
-from tests.support.standin import Interaction, StandIn, user_obj
+from tests.support.standin import Interaction, StandIn, as_dm
 
 MOVES = ["roll", "accept", "bullshit", "fold", "endround", "tap", "peek", "table", "join",
          "leave", "start", "endgame", "removebot"]  # fmt: skip
 LOCALES = {"en": "en-US", "nl": "nl", "de": "de"}
 MEXEN = {"ruleset": "mexen"}
-
-
-def _dm(inter: Interaction, user: int) -> Interaction:
-    payload = inter.payload
-    for key in ("guild_id", "member", "guild_locale"):
-        payload.pop(key, None)
-    payload["data"].pop("guild_id", None)
-    payload["user"] = user_obj(user)
-    payload["channel"] = {"id": payload["channel_id"], "type": 1}
-    payload["context"] = 1
-    return inter
 
 
 def _state(db: Path, channel: int) -> dict[str, Any]:
@@ -97,8 +86,8 @@ async def test_refusals_come_in_the_readers_language(tmp_path: Path) -> None:
             "forged lives": lambda: slash(empty, outsider, "newgame", {**MEXEN, "lives": 500}),
             "forged keep": lambda: slash(game, waiting, "roll", {"keep": 7}),
             "forged rule set": lambda: slash(empty, outsider, "newgame", {"ruleset": "yahtzee"}),
-            "/newgame from a DM": lambda: _dm(slash(empty, outsider, "newgame", MEXEN), outsider),
-            "/history from a DM": lambda: _dm(slash(empty, outsider, "history"), outsider),
+            "/newgame from a DM": lambda: as_dm(slash(empty, outsider, "newgame", MEXEN), outsider),
+            "/history from a DM": lambda: as_dm(slash(empty, outsider, "history"), outsider),
             "/endgame by a guest": lambda: slash(game, guest, "endgame"),
         }  # fmt: skip
         before = (_state(db, game), standin.rest_counts.copy())

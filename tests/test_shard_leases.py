@@ -16,33 +16,24 @@ import os
 import subprocess
 import sys
 import time
-from collections.abc import AsyncIterator
 from pathlib import Path
 from typing import Any
 
 import pytest
 
 from bot.leases import Holder, ShardLeases, ShardsHeldError, gone, pid_running
-from bot.storage import DatabaseDownError, ShardLease, Storage, open_storage
+from bot.storage import DatabaseDownError, ShardLease, Storage
 
-from .db_helpers import database_url_fixture
+from .db_helpers import database_url_fixture, storage_fixture
 
 database_url = database_url_fixture()
+storage = storage_fixture()
 
 ME = Holder.this_process()
 #: Another process of this machine (same host and pid namespace), alive: our parent.
 NEIGHBOUR = Holder(ME.host, os.getppid(), ME.space, "neighbour")
 #: A process on another machine: only its lease's time says whether it still runs.
 ELSEWHERE = Holder("other-host", 4242, "4026531836", "elsewhere")
-
-
-@pytest.fixture
-async def storage(database_url: str) -> AsyncIterator[Storage]:
-    opened = await open_storage(database_url)
-    try:
-        yield opened
-    finally:
-        await opened.close()
 
 
 def finished_pid() -> int:

@@ -28,9 +28,9 @@ from tests.support.standin import (
     EPHEMERAL,
     Interaction,
     StandIn,
+    as_dm,
     controls,
     player_to_act,
-    user_obj,
 )
 
 T = TypeVar("T")
@@ -267,15 +267,7 @@ def build(rig: Rig, spec: dict[str, Any], channel: int) -> Interaction:
         return standin.slash(channel, user, spec["name"], spec["options"])
     if spec["kind"] == "dm":
         options = {"ruleset": "mexen"} if spec["name"] == "newgame" else {}
-        inter = standin.slash(channel, user, spec["name"], options)
-        payload = inter.payload
-        for key in ("guild_id", "member", "guild_locale"):
-            payload.pop(key, None)
-        payload["data"].pop("guild_id", None)
-        payload["user"] = user_obj(user)
-        payload["channel"] = {"id": payload["channel_id"], "type": 1}
-        payload["context"] = 1
-        return inter
+        return as_dm(standin.slash(channel, user, spec["name"], options), user)
     state = json.loads(rig.state(channel) or "{}")
     custom_id = spec["custom_id"]
     if "{game}" in custom_id:

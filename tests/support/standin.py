@@ -103,6 +103,19 @@ def user_obj(user_id: int) -> dict[str, Any]:
     }
 
 
+def as_dm(inter: Interaction, user_id: int) -> Interaction:
+    """The same slash command sent from a direct message with the bot: no guild, no
+    member, a DM channel (Discord's context 1)."""
+    payload = inter.payload
+    for key in ("guild_id", "member", "guild_locale"):
+        payload.pop(key, None)
+    payload["data"].pop("guild_id", None)
+    payload["user"] = user_obj(user_id)
+    payload["channel"] = {"id": payload["channel_id"], "type": 1}
+    payload["context"] = 1
+    return inter
+
+
 def member_obj(user_id: int) -> dict[str, Any]:
     return {
         "user": user_obj(user_id),
