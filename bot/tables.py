@@ -332,8 +332,10 @@ class TableService:
     async def current(self, channel_id: int) -> Table | None:
         """The channel's table as stored: checked against the database first, so "no game
         here" or what a table shows is never an answer from a copy another process has
-        moved past. Storage that can't be read leaves the copy as it is."""
-        await self.refresh_quietly(channel_id)
+        moved past. Storage that can't be read leaves the copy as it is. Under the
+        channel's lock: a move being stored must not be read back half way."""
+        async with self.lock(channel_id):
+            await self.refresh_quietly(channel_id)
         return self.tables.get(channel_id)
 
     async def refresh_quietly(self, channel_id: int) -> bool:

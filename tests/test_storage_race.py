@@ -13,6 +13,7 @@ import asyncio
 import contextlib
 import random
 from collections.abc import AsyncIterator
+from typing import Any
 
 import pytest
 
@@ -229,3 +230,34 @@ async def test_a_move_another_process_stored_first_is_made_on_the_stored_table(
     assert table.stored_move == record.move_no + 2  # reloaded, then the roll stored
     stored = await sim.bot.storage.get_game(table.game_id)
     assert stored is not None and stored.move_no == record.move_no + 2
+
+
+async def test_checking_a_table_waits_for_the_move_being_stored(
+    processes: tuple[TableService, TableService], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """/table or /peek while a move is being stored: the check against the database waits
+    for the channel's lock, so it never reads back a move the table service has stored
+    but not yet taken in (which would count that move twice)."""
+    old, new = processes
+    game_id = await started(old, new)
+    mover = old.get(CHANNEL).game.to_move  # type: ignore[union-attr]
+    assert mover is not None
+    committed, go_on = asyncio.Event(), asyncio.Event()
+    real = old.storage.save_move
+
+    async def slow_after_commit(*args: Any, **kwargs: Any) -> list[int]:
+        stored = await real(*args, **kwargs)
+        committed.set()
+        await go_on.wait()
+        return stored
+
+    monkeypatch.setattr(old.storage, "save_move", slow_after_commit)
+    moving = asyncio.ensure_future(old.act(CHANNEL, mover, Move(Act.ROLL), 3.0))
+    await committed.wait()
+    looking = asyncio.ensure_future(old.current(CHANNEL))
+    await asyncio.sleep(0.05)
+    go_on.set()
+    await moving
+    table = await looking
+    assert table is not None
+    await assert_consistent(old.storage, game_id, old)
