@@ -293,6 +293,13 @@ class Soak:
             self.stale += 1
             self.stale_kinds[self.texts.classify(inter, [])] += 1
 
+    async def open_play(self, tables: list[Table], seconds: float) -> None:
+        """Every mode's opening: both shard processes up, ``tables`` played for
+        ``seconds`` before the first disturbance."""
+        await asyncio.gather(*(self.rig.start(shard) for shard in range(SHARDS)))
+        self.start_players(tables)
+        await asyncio.sleep(seconds)
+
     def start_players(self, tables: list[Table]) -> None:
         self.active |= {t.channel_id for t in tables}
         self.tasks += [asyncio.create_task(self.play(t)) for t in tables]
@@ -418,9 +425,7 @@ async def soak_run(
 async def kill_mode(args: argparse.Namespace, server: PostgresServer) -> dict[str, Any]:
     async with soak_run(args, server, "kill", games_for(args.tables)) as soak:
         rig = soak.rig
-        await asyncio.gather(*(rig.start(shard) for shard in range(SHARDS)))
-        soak.start_players([t for s in range(SHARDS) for t in rig.tables[s]])
-        await asyncio.sleep(args.seconds)
+        await soak.open_play([t for s in range(SHARDS) for t in rig.tables[s]], args.seconds)
         began = time.perf_counter()
         to_answer: list[float] = []
         silent = 0
@@ -479,9 +484,7 @@ async def outage_mode(args: argparse.Namespace, server: PostgresServer) -> dict[
         idle_ids = set(rig.standin.channels[len(timed) :])
         playing = [t for t in rig.driver.tables.values() if t.channel_id not in idle_ids]
         idlers = [t for t in rig.driver.tables.values() if t.channel_id in idle_ids]
-        await asyncio.gather(*(rig.start(shard) for shard in range(SHARDS)))
-        soak.start_players(playing)
-        await asyncio.sleep(args.seconds)
+        await soak.open_play(playing, args.seconds)
         # Idle tables: opened now, so their first deadline falls inside the outage.
         opened = time.perf_counter()
         await asyncio.wait_for(asyncio.gather(*(soak.play(t, idle=True) for t in idlers)), 60)
@@ -536,9 +539,7 @@ async def timeouts_at(soak: Soak, channels: set[int]) -> dict[int, int]:
 async def overlap_mode(args: argparse.Namespace, server: PostgresServer) -> dict[str, Any]:
     async with soak_run(args, server, "overlap", games_for(args.tables)) as soak:
         rig = soak.rig
-        await asyncio.gather(*(rig.start(shard) for shard in range(SHARDS)))
-        soak.start_players([t for s in range(SHARDS) for t in rig.tables[s]])
-        await asyncio.sleep(args.seconds)
+        await soak.open_play([t for s in range(SHARDS) for t in rig.tables[s]], args.seconds)
         old, old_link = rig.bots[1], id(rig.standin.links[1].ws)
         new = rig.process(1, rig.log("1-new"))
         soak.extra.append(new)
