@@ -25,6 +25,7 @@ import orjson
 from .ai.personas import persona_of
 from .engine import BOT_ONLY, Act, Event, Game, GameError, IllegalMove, Kind, Move, StaleAction
 from .fairness import Commitment
+from .league import GameResult
 from .shards import owns_all
 from .stats import NOTHING_PENDING, Pending, move_records, public_deltas, stored_id
 from .storage import (
@@ -169,6 +170,9 @@ class Outcome:
     lifted: Commitment | None = None
     #: The player whose move it was before this one (a new mover gets a new message).
     previous_mover: str | None = None
+    #: A game this move ended: its rating changes and achievements (bot/league.py);
+    #: None while the game runs, or if the league could not be reached (it catches up).
+    result: GameResult | None = None
 
 
 class TableService:

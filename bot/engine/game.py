@@ -18,7 +18,7 @@ from .moves import Act, Move
 from .open_roll import OpenMixin
 from .presets import make_options
 from .rolls import ORDER, TOP, Roll, parse_roll
-from .state import GameState, PlayerState
+from .state import POINTS_PER, GameState, PlayerState
 
 
 class Game(BluffMixin, OpenMixin):
@@ -162,6 +162,44 @@ class Game(BluffMixin, OpenMixin):
     def summary(self) -> dict[str, dict[str, int]]:
         """Totals per player and unit, kept beside the ledger so they survive trimming."""
         return {p: dict(state.totals) for p, state in self.players.items() if state.totals}
+
+    def left_early(self, player: str) -> bool:
+        """Whether a player walked away (left, or was removed for sleeping through their
+        turns) rather than playing to the end or being knocked out: a leaver ranks last
+        (README, Ratings)."""
+        state = self.players[player]
+        return state.status == "gone" or (state.status == "out" and bool(state.lives))
+
+    def final_places(self) -> list[tuple[str, int]]:
+        """Every player who took part, best first, with their place; players tied on
+        everything that decides the game share a place (1, 2, 2, 4). Where lives count:
+        the winner, then lives left, then who lasted longer, then who drank less; where
+        they don't: what they drank. Leavers come last, the latest leaver first. The final
+        standing and the ratings read this one order."""
+        lives = self.options.lives is not None
+
+        def key(player: str) -> tuple[int, ...]:
+            state = self.players[player]
+            if self.left_early(player):
+                return (1, -(state.out_at or 0), 0, 0, 0)
+            won = 0 if player == self.winner else 1
+            drunk = sum(n * POINTS_PER.get(u, 1) for u, n in state.totals.items() if u != "life")
+            if not lives:
+                return (0, won, drunk, 0, 0)
+            lasted = -(state.out_at if state.out_at is not None else self.move_no)
+            return (0, won, -(state.lives or 0), lasted, drunk)
+
+        players = [
+            p for p in self.players if self.players[p].status != "waiting" or p in self.seats
+        ]
+        places: list[tuple[str, int]] = []
+        last: tuple[int, ...] | None = None
+        place = 0
+        for n, player in enumerate(sorted(players, key=key), start=1):
+            if key(player) != last:
+                place, last = n, key(player)
+            places.append((player, place))
+        return places
 
     def forget_before(self, round_no: int) -> None:
         """Drop the ledger lines and round records of rounds before ``round_no``.

@@ -270,6 +270,75 @@ _V7_SHARD_LEASES: Migration = (
     """),
 )
 
+# Step 8: the league (README, Ratings, seasons and achievements). One rating per server,
+# family of rule sets and player (people and computers alike; computers under their
+# negative stats ids); each finished game rated once (`rated_games` is the proof, and
+# keeps what the rating did for the game's final standing); achievements held and the
+# running counts they are earned by; each server's season and the seasons it closed.
+_V8_LEAGUE: Migration = (
+    portable("""
+    CREATE TABLE ratings (
+        guild_id     {INT} NOT NULL,
+        family       TEXT    NOT NULL,
+        user_id      {INT} NOT NULL,
+        mu           {REAL}    NOT NULL,
+        sigma        {REAL}    NOT NULL CHECK (sigma > 0),
+        shown        {INT} NOT NULL,
+        games        {INT} NOT NULL CHECK (games >= 0),
+        last_game_at {REAL}    NOT NULL,
+        PRIMARY KEY (guild_id, family, user_id)
+    ){WITHOUT_ROWID}
+    """),
+    "CREATE INDEX ratings_by_shown ON ratings (guild_id, family, shown)",
+    portable("""
+    CREATE TABLE rated_games (
+        game_id     {INT} PRIMARY KEY,
+        guild_id    {INT} NOT NULL,
+        family      TEXT    NOT NULL,
+        ended_at    {REAL}    NOT NULL,
+        result      TEXT    NOT NULL CHECK (json_valid(result))
+    )
+    """),
+    portable("""
+    CREATE TABLE achievements (
+        guild_id    {INT} NOT NULL,
+        user_id     {INT} NOT NULL,
+        key         TEXT    NOT NULL,
+        game_id     {INT} NOT NULL,
+        earned_at   {REAL}    NOT NULL,
+        PRIMARY KEY (guild_id, user_id, key)
+    ){WITHOUT_ROWID}
+    """),
+    "CREATE INDEX achievements_by_key ON achievements (guild_id, key)",
+    portable("""
+    CREATE TABLE achievement_progress (
+        guild_id    {INT} NOT NULL,
+        user_id     {INT} NOT NULL,
+        fact        TEXT    NOT NULL,
+        n           {INT} NOT NULL CHECK (n >= 0),
+        PRIMARY KEY (guild_id, user_id, fact)
+    ){WITHOUT_ROWID}
+    """),
+    portable("""
+    CREATE TABLE seasons (
+        guild_id    {INT} PRIMARY KEY,
+        length      TEXT    NOT NULL CHECK (length IN ('month', 'quarter')),
+        current     TEXT    NOT NULL
+    )
+    """),
+    portable("""
+    CREATE TABLE closed_seasons (
+        guild_id     {INT} NOT NULL,
+        season       TEXT    NOT NULL,
+        closed_at    {REAL}    NOT NULL,
+        champions    TEXT    NOT NULL CHECK (json_valid(champions)),
+        channel_id   {INT},
+        announced_at {REAL},
+        PRIMARY KEY (guild_id, season)
+    ){WITHOUT_ROWID}
+    """),
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_GAMES_AND_EVENTS,
     _V2_ONE_OPEN_GAME_PER_CHANNEL,
@@ -278,6 +347,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V5_MOVE_NUMBERS,
     _V6_PROFILES,
     _V7_SHARD_LEASES,
+    _V8_LEAGUE,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

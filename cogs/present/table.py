@@ -14,7 +14,6 @@ from collections.abc import Iterable, Sequence
 from bot.ai.personas import next_id, next_persona, persona_of
 from bot.engine import RANK, Act, Game, GameError, Kind, Move
 from bot.engine.rolls import spellings_for
-from bot.engine.state import POINTS_PER
 from bot.fairness import Commitment, message
 from bot.tables import Outcome, Table
 
@@ -331,27 +330,15 @@ def lobby_note(outcome: Outcome, viewer: str, t: Talk) -> Reply:
 
 
 def standing(game: Game, t: Talk | None = None) -> list[str]:
-    """Every player who took part, best first, with what decides the game in one
-    column: lives left where lives count, otherwise what they drank. Players tied on all
-    of it share a place (as on the leaderboard): "1." and "2." would name a loser."""
+    """Every player who took part, best first (`Game.final_places`, the order the ratings
+    read too), with what decides the game in one column: lives left where lives count,
+    otherwise what they drank. Tied players share a place: "1." and "2." would name a
+    loser."""
     t = t or talk()
     lives = game.options.lives is not None
-
-    def key(player: str) -> tuple[int, int, int, int]:
-        state = game.players[player]
-        won = 0 if player == game.winner else 1
-        left = -(state.lives or 0) if lives else 0
-        lasted = -(state.out_at if state.out_at is not None else game.move_no)
-        drunk = sum(n * POINTS_PER.get(u, 1) for u, n in state.totals.items() if u != "life")
-        return (won, left, lasted, drunk) if lives else (won, drunk, 0, 0)
-
-    players = [p for p in game.players if game.players[p].status != "waiting" or p in game.seats]
     lines = []
-    place, last = 0, None
-    for n, player in enumerate(sorted(players, key=key), start=1):
+    for player, place in game.final_places():
         state = game.players[player]
-        if key(player) != last:
-            place, last = n, key(player)
         bits = []
         if lives:
             bits.append(t("standing-out") if not state.lives
@@ -359,7 +346,7 @@ def standing(game: Game, t: Talk | None = None) -> list[str]:
         taken = drinks(state.totals, t)
         if taken or not lives:
             bits.append(taken or amount(0, game.options.units.removesuffix("s"), t))
-        if state.status == "gone":
+        if game.left_early(player):
             bits.append(t("standing-left"))
         lines.append(f"{place}. {who(player, t)} · {' · '.join(bits)}")
     return lines
