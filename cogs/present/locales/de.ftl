@@ -620,6 +620,9 @@ reset-done = { $n ->
 }
 reset-nothing = Nichts wurde zurückgesetzt.
 
+## League: ratings, seasons and the achievements list (/season, /achievements, the final
+## standing, the card). Achievement names and explanations are in the last section.
+
 ## Rules (/rules): one page per rule set, each rule a line of its -lines message
 
 rules-overview-title = Mäxchen: fünf Arten zu spielen
@@ -726,3 +729,6 @@ check-what-stat = Statistik
 check-what-scope = Bereich
 check-what-period = Zeitraum
 check-what-rounds = Anzahl der Runden
+
+## Achievements: achievement-<key> is the name, achievement-<key>-how says how to earn it
+## (bot/achievements.py lists the keys).

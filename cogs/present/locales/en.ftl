@@ -502,6 +502,9 @@ reset-done = { $n ->
 }
 reset-nothing = Nothing was reset.
 
+## League: ratings, seasons and the achievements list (/season, /achievements, the final
+## standing, the card). Achievement names and explanations are in the last section.
+
 ## Rules (/rules): one page per rule set, each rule a line of its -lines message
 
 rules-overview-title = Mexican dice: five ways to play
@@ -689,3 +692,6 @@ check-what-stat = The stat
 check-what-scope = The scope
 check-what-period = The period
 check-what-rounds = The number of rounds
+
+## Achievements: achievement-<key> is the name, achievement-<key>-how says how to earn it
+## (bot/achievements.py lists the keys).

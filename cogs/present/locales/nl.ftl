@@ -536,6 +536,9 @@ reset-done = { $n ->
 }
 reset-nothing = Er is niets gewist.
 
+## League: ratings, seasons and the achievements list (/season, /achievements, the final
+## standing, the card). Achievement names and explanations are in the last section.
+
 ## Rules (/rules): one page per rule set, each rule a line of its -lines message
 
 rules-overview-title = Mexen met twee stenen: vijf manieren
@@ -743,3 +746,6 @@ check-what-stat = Statistiek
 check-what-scope = Bereik
 check-what-period = Periode
 check-what-rounds = Aantal rondes
+
+## Achievements: achievement-<key> is the name, achievement-<key>-how says how to earn it
+## (bot/achievements.py lists the keys).
