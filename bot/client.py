@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from . import collector
 from .i18n import language_of, talk
+from .league import League
 from .settings import Settings
 from .shards import Shards, owns_all
 from .storage import DatabaseDownError, Storage
@@ -81,8 +82,11 @@ class MexicanBot(commands.Bot):
         #: The shards this process runs; its tables are those of their guilds only.
         self.sharding = shards
         owns = shards.owns if shards is not None else owns_all
+        #: Ratings, seasons and achievements (README, Ratings, seasons and achievements),
+        #: on the same clock as the turn timers (tests move it).
+        self.league = League(storage, clock=lambda: discord.utils.utcnow().timestamp())
         # Dice come from the OS's cryptographic source; tests swap in a seeded one.
-        self.tables = TableService(storage, random.SystemRandom(), owns=owns)
+        self.tables = TableService(storage, random.SystemRandom(), owns=owns, league=self.league)
         self.dev_guild_id = dev_guild_id
         self.sync_dev_guild = sync_dev_guild
         self.extension_names = extensions

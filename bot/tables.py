@@ -25,7 +25,7 @@ import orjson
 from .ai.personas import persona_of
 from .engine import BOT_ONLY, Act, Event, Game, GameError, IllegalMove, Kind, Move, StaleAction
 from .fairness import Commitment
-from .league import GameResult
+from .league import GameResult, League
 from .shards import owns_all
 from .stats import NOTHING_PENDING, Pending, move_records, public_deltas, stored_id
 from .storage import (
@@ -178,9 +178,12 @@ class Outcome:
 class TableService:
     def __init__(
         self, storage: Storage, rng: random.Random | None = None, *,
-        owns: Callable[[int], bool] = owns_all,
+        owns: Callable[[int], bool] = owns_all, league: League | None = None,
     ) -> None:  # fmt: skip
         self.storage = storage
+        #: Rates a finished game and awards its achievements (bot/league.py); None in
+        #: tests of the tables alone.
+        self.league = league
         self.rng = rng or random.SystemRandom()
         #: Whether a guild's games are this process's to run (bot/shards.py): the database
         #: may be shared by several shard processes, each restoring its own guilds only.
