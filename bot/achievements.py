@@ -314,6 +314,8 @@ def award(
         return Awards()
     scan = _Scan(game)
     scan.run(finished.log, game.options.lives)
+    if not scan.rounds:  # started and ended before a round was over: nothing was played
+        return Awards()
     winner = _winner(game, places, scan.rounds)
     ruleset = finished.ruleset
     awards = Awards()

@@ -87,9 +87,9 @@ class Recorder:
 
 
 def play_random(recorder: Recorder, rng: random.Random, *, rounds: int | None = None,
-                moves: int = 10_000) -> None:  # fmt: skip
+                moves: int = 10_000, end: bool = True) -> None:  # fmt: skip
     """Play legal moves chosen by ``rng`` until the game is over, or ``rounds`` rounds are
-    finished (then the host ends it), or ``moves`` moves are made."""
+    finished, or ``moves`` moves are made; then the host ends it (unless not ``end``)."""
     game = recorder.game
     finished = 0
     for _ in range(moves):
@@ -102,5 +102,5 @@ def play_random(recorder: Recorder, rng: random.Random, *, rounds: int | None = 
         options = game.legal_actions(mover)
         events = recorder.move(mover, rng.choice(options), rng)
         finished += sum(1 for e in events if e.kind is Kind.ROUND_OVER)
-    if game.phase != "over":
+    if end and game.phase != "over":
         recorder.end()
