@@ -306,7 +306,9 @@ def award(
     """The achievements a finished game earns its people (computers earn none), given
     each person's progress and achievements before it."""
     game = finished.game
-    if game.round_no == 0:  # never started: no game was played
+    if game.phase != "over" or game.round_no == 0:
+        # Hidden stays hidden: a running game's cups may still be down (README,
+        # Achievements); a lobby that never started was no game.
         return Awards()
     places = game.final_places()
     people = [(p, who) for p, _ in places if (who := stored_id(p)) is not None and who > 0]

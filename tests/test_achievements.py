@@ -10,7 +10,7 @@ from collections.abc import Callable, Mapping
 
 import pytest
 
-from bot.achievements import ACHIEVEMENTS, Awards, Progress, award
+from bot.achievements import ACHIEVEMENTS, Awards, Finished, Progress, award
 from bot.engine import Act
 from bot.i18n import languages, talk
 from tests.league_helpers import Recorder, play_random
@@ -389,6 +389,16 @@ def test_leaving_a_long_game_is_no_marathon() -> None:
     got = earned(awards_of(stayer))
     assert "marathon" in got[int(A)]
     assert "marathon" not in got.get(int(C), set())
+
+
+def test_a_running_game_awards_nothing() -> None:
+    rec = Recorder("dollar", [A, B])
+    for _ in range(3):
+        catch_keeping_start(rec, A, B)
+    running = Finished(1, 7, 70, "dollar", 0.0, rec.game, rec.log)
+    assert award(running, {}, {}) == Awards()
+    catch_keeping_start(rec, A, B)
+    assert "bluff_hunter" in earned(awards_of(rec))[int(A)]
 
 
 def test_names_only_people_by_engine_id() -> None:
