@@ -69,10 +69,11 @@ def wrong_keeping_start(rec: Recorder, a: str, b: str) -> None:
     rec.act(a, Act.BULLSHIT)
 
 
-def duel(wrong: int = 0, catches: int = 4, *, other: str = B, **kw: object) -> Recorder:
+def duel(wrong: int = 0, catches: int = 4, *, other: str = B) -> Recorder:
     """A heads-up dollar game: A calls wrongly ``wrong`` times, then catches ``other``
-    ``catches`` times (four knock them out)."""
-    rec = Recorder("dollar", [A] if other.startswith("cpu") else [A, other], **kw)  # type: ignore[arg-type]
+    (a person, or a computer A seats) ``catches`` times (four knock them out)."""
+    computer = other.startswith("cpu_")
+    rec = Recorder("dollar", [A] if computer else [A, other], computers=[other] if computer else [])
     for _ in range(wrong):
         wrong_keeping_start(rec, A, other)
     for _ in range(catches):
@@ -161,8 +162,8 @@ def stuck(tapped: bool) -> Recorder:
     return rec
 
 
-def random_mexen(players: list[str], rounds: int, seed: int, **kw: object) -> Recorder:
-    rec = Recorder("mexen", players, **kw)  # type: ignore[arg-type]
+def random_mexen(players: list[str], rounds: int, seed: int) -> Recorder:
+    rec = Recorder("mexen", players)
     play_random(rec, random.Random(seed), rounds=rounds)
     return rec
 
@@ -260,7 +261,7 @@ CASES: dict[str, tuple[Scenario, Scenario, str]] = {
     "flawless": (lambda: (duel(), {}), lambda: (duel(wrong=1), {}), A),
     "last_life": (lambda: (duel(wrong=3), {}), lambda: (duel(wrong=2), {}), A),
     "comeback": (lambda: (duel(wrong=3), {}), lambda: (duel(wrong=2), {}), A),
-    "ada_slayer": (lambda: (duel(other=ADA, computers=[ADA]), {}),
+    "ada_slayer": (lambda: (duel(other=ADA), {}),
                    lambda: (ada_with_a_third(), {}), A),
     "bluff_hunter": (lambda: (duel(catches=3), {}), lambda: (duel(catches=2), {}), A),
     "lie_detector": (lambda: (duel(catches=4), {}), lambda: (duel(wrong=1, catches=4), {}), A),
@@ -336,7 +337,7 @@ def test_computers_earn_nothing_and_count_nothing() -> None:
 
 
 def test_beating_another_computer_is_not_beating_ada() -> None:
-    rec = duel(other=BRUNO, computers=[BRUNO])
+    rec = duel(other=BRUNO)
     got = earned(awards_of(rec))[int(A)]
     assert "first_win" in got and "ada_slayer" not in got
 
