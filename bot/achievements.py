@@ -102,6 +102,8 @@ TOP = "21"
 LIFE = "life"
 HANDED_OUT = "handed_out"
 Facts = dict[str, int]
+_NO_DATA: Mapping[str, Any] = {}
+_NO_PROGRESS: Progress = {}
 
 
 class _Scan:
@@ -112,11 +114,12 @@ class _Scan:
 
     __slots__ = (
         "alive", "blind_claim", "bluffing", "cup", "cup_roller", "facts", "ghost", "lives",
-        "rounds",
+        "rounds", "start_lives",
     )  # fmt: skip
 
     def __init__(self, game: Game) -> None:
         self.bluffing = game.bluffing
+        self.start_lives = game.options.lives
         self.facts: dict[str, Facts] = {p: {} for p in game.players}
         self.lives: dict[str, int] = {}
         self.alive: set[str] = set()
@@ -134,21 +137,20 @@ class _Scan:
         if facts is not None:
             facts[fact] = facts.get(fact, 0) + n
 
-    def run(self, log: Sequence[tuple[str, Mapping[str, Any]]], lives: int | None) -> None:
+    def run(self, log: Sequence[tuple[str, Mapping[str, Any]]]) -> None:
         handlers = _HANDLERS
-        start = lives
         for kind, payload in log:
             handler = handlers.get(kind)
             if handler is not None:
-                handler(self, payload.get("player"), payload.get("data") or {}, start)
+                handler(self, payload.get("player"), payload.get("data") or _NO_DATA)
 
-    # --- handlers: (scan, player, data, starting lives) ------------------------------------
-    def started(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    # --- handlers: (scan, player, data) ------------------------------------------------------
+    def started(self, player: str | None, data: Mapping[str, Any]) -> None:
         self.alive = set(data.get("players") or ())
-        if lives is not None:
-            self.lives = dict.fromkeys(self.alive, lives)
+        if self.start_lives is not None:
+            self.lives = dict.fromkeys(self.alive, self.start_lives)
 
-    def rolled(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    def rolled(self, player: str | None, data: Mapping[str, Any]) -> None:
         if not self.bluffing:
             if data.get("dice") == TOP:
                 self.add(player, "tops")
@@ -157,27 +159,27 @@ class _Scan:
         self.cup, self.cup_roller = None, player
         self.blind_claim = bool(data.get("blind"))
 
-    def dice(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    def dice(self, player: str | None, data: Mapping[str, Any]) -> None:
         self.cup = data.get("dice")
         self.blind_claim = False
         if self.cup == TOP:
             self.add(player, "tops")
 
-    def claimed(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    def claimed(self, player: str | None, data: Mapping[str, Any]) -> None:
         cup = self.cup
         self.blind_claim = self.blind_claim and player == self.cup_roller
         self.ghost = player if data.get("claim") == TOP and cup is not None and cup != TOP else None
 
-    def passed(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
-        self.claimed(player, data, lives)
+    def passed(self, player: str | None, data: Mapping[str, Any]) -> None:
+        self.claimed(player, data)
         self.blind_claim = True  # passed on unseen: the passer never saw these dice
 
-    def accepted(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    def accepted(self, player: str | None, data: Mapping[str, Any]) -> None:
         if self.ghost is not None:
             self.add(self.ghost, "ghost_top")
             self.ghost = None
 
-    def reveal(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    def reveal(self, player: str | None, data: Mapping[str, Any]) -> None:
         self.ghost = None
         if self.cup is None and data.get("dice") == TOP:
             self.add(self.cup_roller, "tops")  # a blind roll's 21, seen now the cup is up
@@ -192,7 +194,7 @@ class _Scan:
             if self.blind_claim:
                 self.add(data.get("claimer"), "blind_held")
 
-    def penalty(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    def penalty(self, player: str | None, data: Mapping[str, Any]) -> None:
         if data.get("cause") == HANDED_OUT:
             self.add(data.get("by"), "handed_out", data.get("amount") or 0)
         if data.get("unit") != LIFE or player not in self.lives:
@@ -204,28 +206,28 @@ class _Scan:
         if facts is not None and best - left > facts.get("behind", 0):
             facts["behind"] = best - left
 
-    def gone(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    def gone(self, player: str | None, data: Mapping[str, Any]) -> None:
         self.alive.discard(player)  # type: ignore[arg-type]
 
-    def seated(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    def seated(self, player: str | None, data: Mapping[str, Any]) -> None:
         if player is not None:
             self.alive.add(player)
 
-    def social(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    def social(self, player: str | None, data: Mapping[str, Any]) -> None:
         self.add(player, "socials")
 
-    def knight(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    def knight(self, player: str | None, data: Mapping[str, Any]) -> None:
         self.add(data.get("knight"), "knighted")
 
-    def tapped(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    def tapped(self, player: str | None, data: Mapping[str, Any]) -> None:
         self.add(player, "taps")
 
-    def round_over(self, player: str | None, data: Mapping[str, Any], lives: int | None) -> None:
+    def round_over(self, player: str | None, data: Mapping[str, Any]) -> None:
         self.rounds += 1
         self.ghost = None
 
 
-_Handler = Callable[[_Scan, "str | None", Mapping[str, Any], "int | None"], None]
+_Handler = Callable[[_Scan, "str | None", Mapping[str, Any]], None]
 #: The log entries that count for something, by kind; every other entry is skipped.
 _HANDLERS: dict[str, _Handler] = {
     "started": _Scan.started,
@@ -256,48 +258,71 @@ def _winner(game: Game, places: list[tuple[str, int]], rounds: int) -> str | Non
     return None if game.left_early(first) else first
 
 
-def _game_facts(finished: Finished, scan: _Scan, player: str, places: list[tuple[str, int]],
-                winner: str | None) -> Facts:  # fmt: skip
+@dataclass(frozen=True, slots=True)
+class _Table:
+    """What the final state says about the whole table, read once for all its people."""
+
+    places: list[tuple[str, int]]
+    winner: str | None
+    #: Players knocked out (no lives left), and players who took a drink or point.
+    knocked_out: frozenset[str]
+    drinkers: frozenset[str]
+
+
+def _table(game: Game, places: list[tuple[str, int]], rounds: int) -> _Table:
+    players = game.players
+    knocked = frozenset(p for p, _ in places if players[p].lives == 0)
+    drinkers = frozenset(
+        p for p, _ in places if any(n for u, n in players[p].totals.items() if u != LIFE)
+    )
+    return _Table(places, _winner(game, places, rounds), knocked, drinkers)
+
+
+def _game_facts(game: Game, scan: _Scan, table: _Table, player: str) -> Facts:
     """The facts read off the final state, beside those the log pass counted."""
-    game = finished.game
     facts = scan.facts.get(player, {})
     state = game.players[player]
     lives = game.options.lives
     stayed = not game.left_early(player)
-    won = player == winner
-    others = [p for p, _ in places if p != player]
+    won = player == table.winner
+    places = table.places
     facts["table"] = len(places)
     if stayed:
         facts["long_game"] = scan.rounds
     if won and lives is not None:
-        knocked_out = any(game.players[p].lives == 0 for p in others)
+        knocked_out = bool(table.knocked_out - {player})
         facts["flawless"] = int(state.lives == lives and knocked_out)
         facts["last_life"] = int(state.lives == 1 and lives > 1)
         facts["comeback"] = facts.get("behind", 0)
-    if won and len(places) == 2 and (ada := persona_of(others[0])) and ada.key == "expert":
-        facts["beat_ada"] = 1
+    if won and len(places) == 2:
+        other = places[1][0] if places[0][0] == player else places[0][0]
+        ada = persona_of(other)
+        facts["beat_ada"] = int(ada is not None and ada.key == "expert")
     if not facts.get("wrong_calls"):
         facts["perfect_calls"] = facts.get("calls", 0)
-    drunk = sum(n for unit, n in state.totals.items() if unit != LIFE)
-    others_drank = any(
-        n for p in others for unit, n in game.players[p].totals.items() if unit != LIFE
-    )
-    if stayed and not drunk and others_drank:
+    drinkers = table.drinkers
+    if stayed and player not in drinkers and drinkers:
         facts["dry_rounds"] = scan.rounds
     return facts
+
+
+#: Per rule set, its progress facts, so a career's rule sets are counted without
+#: building names.
+_PLAYED = tuple(f"played:{name}" for name in PRESET_NAMES)
+_WON = tuple(f"won:{name}" for name in PRESET_NAMES)
 
 
 def _career(progress: Progress, added: Mapping[str, int]) -> Facts:
     facts = {fact: progress.get(fact, 0) + n for fact, n in added.items()}
     for fact in ("games", "wins"):
         facts.setdefault(fact, progress.get(fact, 0))
-    for prefix, derived in (("played:", "rulesets_played"), ("won:", "rulesets_won")):
-        facts[derived] = sum(
-            1
-            for name in PRESET_NAMES
-            if progress.get(prefix + name, 0) + added.get(prefix + name, 0)
-        )
+    for names, derived in ((_PLAYED, "rulesets_played"), (_WON, "rulesets_won")):
+        facts[derived] = sum(1 for f in names if progress.get(f, 0) + added.get(f, 0) > 0)
     return facts
+
+
+#: The table of achievements as plain tuples, for the loop every person goes through.
+_CHECKS = tuple((a.key, a.career, a.fact, a.at_least) for a in ACHIEVEMENTS.values())
 
 
 def award(
@@ -315,25 +340,23 @@ def award(
     if not people:
         return Awards()
     scan = _Scan(game)
-    scan.run(finished.log, game.options.lives)
+    scan.run(finished.log)
     if not scan.rounds:  # started and ended before a round was over: nothing was played
         return Awards()
-    winner = _winner(game, places, scan.rounds)
+    table = _table(game, places, scan.rounds)
     ruleset = finished.ruleset
     awards = Awards()
+    earned = awards.earned
     for player, who in people:
         added = {"games": 1, f"played:{ruleset}": 1}
-        if player == winner:
+        if player == table.winner:
             added["wins"] = 1
             added[f"won:{ruleset}"] = 1
         awards.progress[who] = added
-        facts = _game_facts(finished, scan, player, places, winner)
-        career = _career(progress.get(who, {}), added)
+        facts = _game_facts(game, scan, table, player)
+        career = _career(progress.get(who, _NO_PROGRESS), added)
         has = held.get(who, frozenset())
-        for key, badge in ACHIEVEMENTS.items():
-            if key in has:
-                continue
-            count = (career if badge.career else facts).get(badge.fact, 0)
-            if count >= badge.at_least:
-                awards.earned.append((who, key))
+        for key, is_career, fact, at_least in _CHECKS:
+            if (career if is_career else facts).get(fact, 0) >= at_least and key not in has:
+                earned.append((who, key))
     return awards
