@@ -7,6 +7,11 @@ Places use standard competition ranking (1, 2, 2, 4): a player's place is one mo
 the number of players with a strictly better value, so equal values share a place on
 every page and in "Your place" alike. Within a tie the list runs by more games played
 first, then by user id: a total order, so paging never repeats or skips anyone.
+
+A rating (README, Ratings, seasons and achievements) is one number per person and family,
+whatever the scope: its leaderboards read the bucket only to know who played there, and
+join each of those people's rating, so "this channel, this week" lists the people who
+played in this channel this week, by their one rating.
 """
 
 from __future__ import annotations
@@ -32,6 +37,12 @@ class Stat:
     #: Rows must satisfy this (e.g. a minimum number of games for a rate).
     where: str = "TRUE"
     percent: bool = False
+    #: The family whose stored rating is the value (`expr` and `games` then read the
+    #: ratings row joined to the bucket's); None for a counter of the bucket itself.
+    family: str | None = None
+    #: What ranks a tie and fills `Ranked.games_played`: games in the bucket, or rated
+    #: games in the family (fewer than ten is a provisional rating: bot/ratings.py).
+    games: str = "games_played"
 
 
 #: The leaderboard's statistics. Expressions use only column names of stat_buckets.
@@ -52,6 +63,8 @@ STATS: dict[str, Stat] = {
     "calls": Stat("Call accuracy", "CAST(calls_right AS DOUBLE PRECISION) / calls_made",
                   "calls_made >= :min_calls", percent=True),
     "mex": Stat("21s rolled", "mex_rolled", "mex_rolled > 0"),
+    "rating_bluff": Stat("Rating (bluffing games)", "shown", family="bluff", games="games"),
+    "rating_open": Stat("Rating (open rolls)", "shown", family="open", games="games"),
 }  # fmt: skip
 
 #: How many games / bluffs / calls before a rate counts (a 1-for-1 is no record).
@@ -66,9 +79,13 @@ def _bucket(spec: Stat) -> str:
     own place always count exactly the same players."""
     # user_id > 0: computer players' figures are kept under negative ids, and people
     # rank among people (README, Playing against the computer).
+    # USING: one user_id and guild_id column, so the queries name them as for the bucket
+    # alone; the family is a constant of `STATS`, never a player's text.
+    rated = " JOIN ratings USING (guild_id, user_id)" if spec.family else ""
+    family = f" AND family = '{spec.family}'" if spec.family else ""
     return (
-        "FROM stat_buckets WHERE guild_id = :guild AND channel_id = :channel"
-        f" AND period = :period AND user_id > 0 AND ({spec.where})"
+        f"FROM stat_buckets{rated} WHERE guild_id = :guild AND channel_id = :channel"
+        f" AND period = :period AND user_id > 0{family} AND ({spec.where})"
     )
 
 
@@ -120,7 +137,7 @@ class LeaderboardQueries:
         # LEFT JOIN: a page past the end still returns one row, carrying the total.
         rows = await self._fetchall(
             "WITH page AS (SELECT * FROM ("
-            f"  SELECT user_id, {spec.expr} AS value, games_played {base}"
+            f"  SELECT user_id, {spec.expr} AS value, {spec.games} AS games_played {base}"
             f"  ORDER BY {_ORDER} LIMIT :limit OFFSET :offset) AS top)"
             " SELECT counts.total, counts.above, page.user_id, page.value, page.games_played"
             " FROM (SELECT COUNT(*) AS total,"
@@ -158,7 +175,8 @@ class LeaderboardQueries:
         mine = await self._fetchone(
             f"SELECT mine.value, mine.games_played,"
             f" (SELECT COUNT(*) {base} AND {spec.expr} > mine.value)"
-            f" FROM (SELECT {spec.expr} AS value, games_played {base} AND user_id = :user) AS mine",
+            f" FROM (SELECT {spec.expr} AS value, {spec.games} AS games_played {base}"
+            " AND user_id = :user) AS mine",
             params,
         )
         if mine is None:
