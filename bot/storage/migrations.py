@@ -337,6 +337,9 @@ _V8_LEAGUE: Migration = (
         PRIMARY KEY (guild_id, season)
     ){WITHOUT_ROWID}
     """),
+    # A rating leaderboard's order (storage/leaderboard.py, `_rated_page`): a page walks
+    # it best first and stops, and a place counts only those above.
+    "CREATE INDEX ratings_ranked ON ratings (guild_id, family, shown DESC, games DESC, user_id)",
 )
 
 MIGRATIONS: tuple[Migration, ...] = (
