@@ -217,8 +217,8 @@ class LeaderboardQueries:
         above = f"SELECT COUNT(*) {base} AND {spec.expr} > mine.value"
         if spec.family:
             # Only the ratings above, from ratings_ranked, each checked against the
-            # bucket (as `_rated_page` counts those above its page): fewer lookups than
-            # the rating of everyone in the bucket, unless the person is last.
+            # bucket, as a page counts those above it: fewer lookups than the rating of
+            # everyone in the bucket, unless the person is last.
             above = (
                 "SELECT COUNT(*) FROM ratings AS r WHERE r.guild_id = :guild"
                 f" AND r.family = '{spec.family}' AND r.user_id > 0"

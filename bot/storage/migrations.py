@@ -337,8 +337,8 @@ _V8_LEAGUE: Migration = (
         PRIMARY KEY (guild_id, season)
     ){WITHOUT_ROWID}
     """),
-    # A rating leaderboard's order (storage/leaderboard.py, `_rated_page`): a page walks
-    # it best first and stops, and a place counts only those above.
+    # A rating leaderboard's order (README, Leaderboard and stats): a page walks it best
+    # first and stops once full, and a place counts only the ratings above it.
     "CREATE INDEX ratings_ranked ON ratings (guild_id, family, shown DESC, games DESC, user_id)",
 )
 
