@@ -3,8 +3,10 @@
 Fills a fresh SQLite file (or, with --database, an empty PostgreSQL database) with N
 recorded rounds (default 1,000,000) across P players (default 10,000) in 50 channels over
 a year, with the counters those rounds produce in every bucket the bot keeps (server and
-channel; all time, month, week), then times the queries behind /leaderboard (a page, the
-total, the caller's rank) and /stats (totals, favourite claim, nemesis) and /history.
+channel; all time, month, week) and a rating per player and family, then times the
+queries behind /leaderboard (a page, the total, the caller's rank; every counter, and the
+ratings on server and channel scope, all time and month) and /stats (totals, favourite
+claim, nemesis) and /history.
 
     .venv/bin/python -m benchmarks.stats_bench [--rounds N] [--players P] [--db PATH]
         [--database postgresql://user@host/db | --database postgres]
@@ -26,6 +28,7 @@ from collections.abc import AsyncIterator
 from pathlib import Path
 
 from benchmarks.databases import THROWAWAY, postgres
+from bot.ratings import FAMILIES, shown
 from bot.storage import STATS, TOTALS_COLUMNS, Storage, open_storage
 from bot.storage.db import bucket_periods
 
@@ -71,26 +74,45 @@ def synthesize(rounds: int, players: int, seed: int = 1) -> tuple[dict, list, di
     return buckets, round_rows, claims, catches
 
 
+def synthesize_ratings(players: int, seed: int = 3) -> list[tuple[object, ...]]:
+    """A rating per player in each family they played (four in five play each), and the
+    computer personas' under negative ids, as the league stores them after a year: shown
+    ratings spread around 1,000 with many ties, rated games from 1 to 300."""
+    rng = random.Random(seed)
+    rows: list[tuple[object, ...]] = []
+    for family in FAMILIES:
+        for user in [*range(-6, 0), *range(1, players + 1)]:
+            if user > 0 and rng.random() >= 0.8:
+                continue
+            mu, sigma = rng.gauss(25, 4), rng.uniform(1.0, 8.3)
+            games = rng.randint(1, 300)
+            rows.append((GUILD, family, user, mu, sigma, shown(mu, sigma), games,
+                         START + rng.uniform(0, YEAR)))  # fmt: skip
+    return rows
+
+
 async def fill(store: Storage, rounds: int, players: int) -> None:
     buckets, round_rows, claims, catches = synthesize(rounds, players)
+    ratings = synthesize_ratings(players)
+    # Through the copy path of `migrate-db`: one transaction, on either backend.
+    # In key order, as migrate-db copies them (bot/storage/base.py, KEY_COLUMNS).
+    tables: dict[str, list[tuple[object, ...]]] = {
+        "stat_buckets": [(GUILD, scope, period, user, *values)
+                         for (scope, period, user), values in sorted(buckets.items())],
+        "rounds": [(n, *row) for n, row in enumerate(round_rows, start=1)],
+        "claim_counts": [(GUILD, user, claim, n) for (user, claim), n in claims.items()],
+        "catches": [(GUILD, caught, catcher, n) for (catcher, caught), n in catches.items()],
+        "ratings": sorted(ratings, key=lambda row: row[:3]),  # type: ignore[arg-type]
+    }  # fmt: skip
 
     async def batches() -> AsyncIterator[tuple[str, list[tuple[object, ...]]]]:
-        # Through the copy path of `migrate-db`: one transaction, on either backend.
-        # In key order, as migrate-db copies them (bot/storage/base.py, KEY_COLUMNS).
-        rows = [(GUILD, scope, period, user, *values)
-                for (scope, period, user), values in sorted(buckets.items())]  # fmt: skip
-        for i in range(0, len(rows), 10_000):
-            yield "stat_buckets", rows[i : i + 10_000]
-        numbered = [(n, *row) for n, row in enumerate(round_rows, start=1)]
-        for i in range(0, len(numbered), 10_000):
-            yield "rounds", numbered[i : i + 10_000]
-        yield "claim_counts", [(GUILD, user, claim, n) for (user, claim), n in claims.items()]
-        yield "catches", [(GUILD, caught, catcher, n)
-                          for (catcher, caught), n in catches.items()]  # fmt: skip
+        for table, rows in tables.items():
+            for i in range(0, len(rows), 10_000):
+                yield table, rows[i : i + 10_000]
 
-    await store.load_rows(batches())
+    await store.load_rows(batches(), {table: len(rows) for table, rows in tables.items()})
     print(f"filled {len(round_rows):,} rounds, {len(buckets):,} bucket rows, "
-          f"{players:,} players")  # fmt: skip
+          f"{len(ratings):,} ratings, {players:,} players")  # fmt: skip
 
 
 async def timed(label: str, make, repeat: int, results: dict[str, list[float]]) -> None:
@@ -134,6 +156,12 @@ async def run(args: argparse.Namespace) -> None:
                 lambda _i: leaderboard("sips", 0, "month"), repeat, results)  # fmt: skip
     await timed("/leaderboard winrate (channel, week)",
                 lambda _i: leaderboard("winrate", 120, "week"), repeat, results)  # fmt: skip
+    for stat in ("rating_bluff", "rating_open"):
+        for scope, period in ((0, "month"), (120, "all"), (120, "month")):
+            where = "server" if scope == 0 else "channel"
+            await timed(f"/leaderboard {stat} ({where}, {period})",
+                        lambda _i, s=stat, c=scope, p=period: leaderboard(s, c, p),
+                        repeat, results)  # fmt: skip
 
     async def card(_i: int) -> None:
         user = rng.randint(1, args.players)

@@ -12,11 +12,21 @@ import time
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass, field
 
-from .ratings import Skill
-from .seasons import Champion
+from . import seasons
+from .achievements import ACHIEVEMENTS
+from .ratings import FAMILIES, PROVISIONAL_GAMES, Skill
+from .seasons import DEFAULT_LENGTH, Champion
 from .storage import Storage
 
 Clock = Callable[[], float]
+
+#: How many people `/season` shows per family.
+SEASON_TOP = 5
+#: How many closed seasons `/season` lists: a year of monthly seasons, which one message
+#: holds.
+PAST_SEASONS = 12
+#: How many of a person's rarest achievements the card shows.
+CARD_RAREST = 3
 
 
 @dataclass(frozen=True, slots=True)
@@ -115,7 +125,24 @@ class League:
         raise NotImplementedError
 
     async def season_view(self, guild_id: int) -> SeasonView:
-        raise NotImplementedError
+        """The server's current season (the stored one; before its first, this month by
+        the league's clock), its top per family among those who played a rated game in
+        it, and the seasons closed before, newest first."""
+        now = self.clock()
+        stored = await self.storage.season_row(guild_id)
+        length, key = stored or (DEFAULT_LENGTH, seasons.season_key(now, DEFAULT_LENGTH))
+        since, until = seasons.bounds(key)
+        top: dict[str, list[Standing]] = {}
+        for row in await self.storage.season_top(guild_id, since, until, SEASON_TOP):
+            top.setdefault(row.family, []).append(
+                Standing(row.user_id, row.shown, row.games, row.games < PROVISIONAL_GAMES)
+            )
+        past = [
+            (season, [Champion(str(c["family"]), int(c["place"]), int(c["user_id"]),
+                               int(c["rating"])) for c in champions])
+            for season, champions in await self.storage.closed_seasons(guild_id, PAST_SEASONS)
+        ]  # fmt: skip
+        return SeasonView(key, length, seasons.days_left(now, key), top, past)
 
     async def set_season_length(self, guild_id: int, length: str) -> str:
         """A server admin's choice of month or quarter; the current season's key after."""
@@ -123,8 +150,20 @@ class League:
 
     async def skills_of(self, guild_id: int, user_id: int) -> dict[str, Skill]:
         """A player's (or a computer's stats id's) rating per family they have played."""
-        raise NotImplementedError
+        rows = await self.storage.ratings_of(guild_id, user_id, FAMILIES)
+        return {row.family: Skill(row.mu, row.sigma, row.games) for row in rows}
 
     async def achievements_of(self, guild_id: int, user_id: int) -> list[AchievementView]:
         """Every achievement, earned or still open, with how rare it is on this server."""
-        raise NotImplementedError
+        counts = await self.storage.achievement_counts(guild_id, user_id, list(ACHIEVEMENTS))
+        return [
+            AchievementView(key, counts.earned.get(key), counts.holders.get(key, 0),
+                            counts.players)
+            for key in ACHIEVEMENTS
+        ]  # fmt: skip
+
+    async def card_achievements(self, guild_id: int, user_id: int) -> tuple[int, list[str]]:
+        """For the card: how many achievements the person holds, and the keys of the
+        `CARD_RAREST` that fewest people on this server hold, rarest first (equally rare
+        ones by key). Keys no longer in `ACHIEVEMENTS` are not counted."""
+        return await self.storage.rarest_held(guild_id, user_id, list(ACHIEVEMENTS), CARD_RAREST)

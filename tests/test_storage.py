@@ -257,6 +257,32 @@ async def test_play_profiles_add_up_apart_from_the_leaderboards(database_url: st
         assert await store.count_rows("play_profiles") == 0
 
 
+async def test_a_reset_wipes_the_servers_league_but_not_which_games_were_rated(
+    database_url: str,
+) -> None:
+    """/resetleaderboard starts the league afresh too (ratings, achievements and their
+    progress, seasons and champions), on that server only; the list of rated games stays,
+    so catching up never rates an old game again."""
+    league = ("ratings", "achievements", "achievement_progress", "seasons", "closed_seasons")
+    async with await Storage.open(database_url) as store:
+        for guild in (GUILD, GUILD + 1):
+            await store._write([
+                ("INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, sips)"
+                 " VALUES (?, 0, 'all', 1, 1)", (guild,)),
+                ("INSERT INTO ratings VALUES (?, 'bluff', 1, 25.0, 8.0, 1000, 1, 5.0)", (guild,)),
+                ("INSERT INTO rated_games VALUES (?, ?, 'bluff', 5.0, '{}')", (guild, guild)),
+                ("INSERT INTO achievements VALUES (?, 1, 'first_game', ?, 5.0)", (guild, guild)),
+                ("INSERT INTO achievement_progress VALUES (?, 1, 'games', 1)", (guild,)),
+                ("INSERT INTO seasons VALUES (?, 'month', '2026-12')", (guild,)),
+                ("INSERT INTO closed_seasons (guild_id, season, closed_at, champions)"
+                 " VALUES (?, '2026-11', 5.0, '[]')", (guild,)),
+            ])  # fmt: skip
+        assert await store.reset_guild_stats(GUILD) == 1
+        for table in (*league, "stat_buckets"):
+            assert await store.count_rows(table) == 1, table  # the other server's
+        assert await store.count_rows("rated_games") == 2
+
+
 async def test_finished_and_unknown_games_are_read_only(storage: Storage) -> None:
     game = await storage.create_game(GUILD, CHANNEL, "dollar", "{}")
     await storage.save_move(game.id, "{}", "over", [("game_over", {"winner": 1})])

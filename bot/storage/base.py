@@ -19,6 +19,7 @@ import orjson
 
 from .health import Health
 from .leaderboard import LeaderboardQueries, period_key
+from .league_queries import LeagueQueries
 from .migrations import MIGRATIONS, PROFILE_COLUMNS, TOTALS_COLUMNS, Migration
 from .models import (
     GAME_STATUSES,
@@ -128,7 +129,7 @@ KEY_COLUMNS = {"games": 1, "game_events": 2, "stat_buckets": 4, "rounds": 1,
                "closed_seasons": 2}  # fmt: skip
 
 
-class Storage(LeaderboardQueries, ShardLeaseQueries):
+class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
     """Async access to the bot's database; build one with `Storage.open(url or path)`.
 
     A backend provides the writes of a move (each in one transaction), the migrations and

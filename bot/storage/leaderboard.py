@@ -7,6 +7,11 @@ Places use standard competition ranking (1, 2, 2, 4): a player's place is one mo
 the number of players with a strictly better value, so equal values share a place on
 every page and in "Your place" alike. Within a tie the list runs by more games played
 first, then by user id: a total order, so paging never repeats or skips anyone.
+
+A rating (README, Ratings, seasons and achievements) is one number per person and family,
+whatever the scope: its leaderboards read the bucket only to know who played there, and
+join each of those people's rating, so "this channel, this week" lists the people who
+played in this channel this week, by their one rating.
 """
 
 from __future__ import annotations
@@ -32,6 +37,12 @@ class Stat:
     #: Rows must satisfy this (e.g. a minimum number of games for a rate).
     where: str = "TRUE"
     percent: bool = False
+    #: The family whose stored rating is the value (`expr` and `games` then read the
+    #: ratings row joined to the bucket's); None for a counter of the bucket itself.
+    family: str | None = None
+    #: What ranks a tie and fills `Ranked.games_played`: games in the bucket, or rated
+    #: games in the family (fewer than ten is a provisional rating: bot/ratings.py).
+    games: str = "games_played"
 
 
 #: The leaderboard's statistics. Expressions use only column names of stat_buckets.
@@ -52,6 +63,8 @@ STATS: dict[str, Stat] = {
     "calls": Stat("Call accuracy", "CAST(calls_right AS DOUBLE PRECISION) / calls_made",
                   "calls_made >= :min_calls", percent=True),
     "mex": Stat("21s rolled", "mex_rolled", "mex_rolled > 0"),
+    "rating_bluff": Stat("Rating (bluffing games)", "shown", family="bluff", games="games"),
+    "rating_open": Stat("Rating (open rolls)", "shown", family="open", games="games"),
 }  # fmt: skip
 
 #: How many games / bluffs / calls before a rate counts (a 1-for-1 is no record).
@@ -66,9 +79,53 @@ def _bucket(spec: Stat) -> str:
     own place always count exactly the same players."""
     # user_id > 0: computer players' figures are kept under negative ids, and people
     # rank among people (README, Playing against the computer).
+    # USING: one user_id and guild_id column, so the queries name them as for the bucket
+    # alone; the family is a constant of `STATS`, never a player's text.
+    rated = " JOIN ratings USING (guild_id, user_id)" if spec.family else ""
+    family = f" AND family = '{spec.family}'" if spec.family else ""
     return (
-        "FROM stat_buckets WHERE guild_id = :guild AND channel_id = :channel"
-        f" AND period = :period AND user_id > 0 AND ({spec.where})"
+        f"FROM stat_buckets{rated} WHERE guild_id = :guild AND channel_id = :channel"
+        f" AND period = :period AND user_id > 0{family} AND ({spec.where})"
+    )
+
+
+def _played(spec: Stat) -> str:
+    """Whether the rating row ``r`` belongs to someone with a row in the bucket."""
+    return (
+        "EXISTS (SELECT 1 FROM stat_buckets AS b WHERE b.guild_id = :guild"
+        " AND b.channel_id = :channel AND b.period = :period AND b.user_id = r.user_id"
+        f" AND ({spec.where}))"
+    )
+
+
+def _rated_page(spec: Stat) -> str:
+    """`leaderboard`'s statement for a rating: the same columns, places and total as the
+    counters' one, in a shape that looks up few rows.
+
+    Joining every bucket row to its rating and sorting them all costs a lookup per
+    person in the scope. Instead the page walks ratings_ranked best first and stops once
+    it has its rows, checking each against the bucket (on stats_bench's data, a few
+    hundred lookups for page 50 of the server or a channel); those above the page are
+    counted the same way; and the total is the people in both the bucket and ratings,
+    read side by side in user id order (SQLite merges the two, PostgreSQL hashes).
+    """
+    rated = (
+        "FROM ratings AS r WHERE r.guild_id = :guild"
+        f" AND r.family = '{spec.family}' AND r.user_id > 0"
+    )
+    return (
+        f"WITH page AS (SELECT * FROM (SELECT user_id, {spec.expr} AS value,"
+        f"  {spec.games} AS games_played {rated} AND {_played(spec)}"
+        f"  ORDER BY {_ORDER} LIMIT :limit OFFSET :offset) AS top)"
+        " SELECT counts.total, counts.above, page.user_id, page.value, page.games_played"
+        " FROM (SELECT (SELECT COUNT(*) FROM (SELECT user_id FROM stat_buckets"
+        "   WHERE guild_id = :guild AND channel_id = :channel AND period = :period"
+        f"   AND user_id > 0 AND ({spec.where}) INTERSECT SELECT user_id FROM ratings"
+        f"   WHERE guild_id = :guild AND family = '{spec.family}' AND user_id > 0"
+        "   ORDER BY 1) AS people) AS total,"
+        f"  (SELECT COUNT(*) {rated} AND {spec.expr} > (SELECT MAX(value) FROM page)"
+        f"   AND {_played(spec)}) AS above) AS counts"
+        f" LEFT JOIN page ON TRUE ORDER BY {_ORDER}"
     )
 
 
@@ -118,7 +175,7 @@ class LeaderboardQueries:
         # `page` is read twice, so SQLite materialises it; the inner SELECT keeps its
         # LIMIT a top-N sort there (without it, 1 ms more a page on stats_bench's data).
         # LEFT JOIN: a page past the end still returns one row, carrying the total.
-        rows = await self._fetchall(
+        sql = (
             "WITH page AS (SELECT * FROM ("
             f"  SELECT user_id, {spec.expr} AS value, games_played {base}"
             f"  ORDER BY {_ORDER} LIMIT :limit OFFSET :offset) AS top)"
@@ -126,9 +183,11 @@ class LeaderboardQueries:
             " FROM (SELECT COUNT(*) AS total,"
             f"  COUNT(*) FILTER (WHERE {spec.expr} > (SELECT MAX(value) FROM page)) AS above"
             f"  {base}) AS counts"
-            f" LEFT JOIN page ON TRUE ORDER BY {_ORDER}",
-            {**params, "limit": limit, "offset": offset},
+            f" LEFT JOIN page ON TRUE ORDER BY {_ORDER}"
         )
+        if spec.family:
+            sql = _rated_page(spec)
+        rows = await self._fetchall(sql, {**params, "limit": limit, "offset": offset})
         total, above = int(rows[0][0]), int(rows[0][1])
         ranked: list[Ranked] = []
         for i, (_, _, user_id, value, games_played) in enumerate(rows):
@@ -155,10 +214,20 @@ class LeaderboardQueries:
         spec = STATS[stat]
         params = {**self._params(guild_id, channel_id, period, now), "user": user_id}
         base = _bucket(spec)
+        above = f"SELECT COUNT(*) {base} AND {spec.expr} > mine.value"
+        if spec.family:
+            # Only the ratings above, from ratings_ranked, each checked against the
+            # bucket, as a page counts those above it: fewer lookups than the rating of
+            # everyone in the bucket, unless the person is last.
+            above = (
+                "SELECT COUNT(*) FROM ratings AS r WHERE r.guild_id = :guild"
+                f" AND r.family = '{spec.family}' AND r.user_id > 0"
+                f" AND r.{spec.expr} > mine.value AND {_played(spec)}"
+            )
         mine = await self._fetchone(
-            f"SELECT mine.value, mine.games_played,"
-            f" (SELECT COUNT(*) {base} AND {spec.expr} > mine.value)"
-            f" FROM (SELECT {spec.expr} AS value, games_played {base} AND user_id = :user) AS mine",
+            f"SELECT mine.value, mine.games_played, ({above})"
+            f" FROM (SELECT {spec.expr} AS value, {spec.games} AS games_played {base}"
+            " AND user_id = :user) AS mine",
             params,
         )
         if mine is None:
@@ -222,14 +291,21 @@ class LeaderboardQueries:
         ]
 
     async def reset_guild_stats(self, guild_id: int) -> int:
-        """Wipe a server's leaderboard (counters, claims, nemeses, play profiles); history
-        stays."""
+        """Wipe a server's leaderboard (counters, claims, nemeses, play profiles) and its
+        league (ratings, achievements and their progress, seasons and their champions):
+        a fresh start for everyone. History stays, and so does the list of rated games,
+        so a game from before the reset is never rated again (`League.catch_up`)."""
         counts = await self._write(
             [
                 ("DELETE FROM stat_buckets WHERE guild_id = ?", (guild_id,)),
                 ("DELETE FROM claim_counts WHERE guild_id = ?", (guild_id,)),
                 ("DELETE FROM catches WHERE guild_id = ?", (guild_id,)),
                 ("DELETE FROM play_profiles WHERE guild_id = ?", (guild_id,)),
+                ("DELETE FROM ratings WHERE guild_id = ?", (guild_id,)),
+                ("DELETE FROM achievements WHERE guild_id = ?", (guild_id,)),
+                ("DELETE FROM achievement_progress WHERE guild_id = ?", (guild_id,)),
+                ("DELETE FROM seasons WHERE guild_id = ?", (guild_id,)),
+                ("DELETE FROM closed_seasons WHERE guild_id = ?", (guild_id,)),
             ]
         )
         return counts[0]

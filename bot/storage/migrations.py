@@ -337,6 +337,9 @@ _V8_LEAGUE: Migration = (
         PRIMARY KEY (guild_id, season)
     ){WITHOUT_ROWID}
     """),
+    # A rating leaderboard's order (README, Leaderboard and stats): a page walks it best
+    # first and stops once full, and a place counts only the ratings above it.
+    "CREATE INDEX ratings_ranked ON ratings (guild_id, family, shown DESC, games DESC, user_id)",
 )
 
 MIGRATIONS: tuple[Migration, ...] = (

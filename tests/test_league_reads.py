@@ -1,0 +1,162 @@
+"""The league's reads: /season's view, a player's skills, /achievements and the card's
+rarest badges.
+
+Rows go straight into the league's tables (its write side stores them in play); each
+test runs on SQLite and on PostgreSQL, with the league's clock fixed.
+"""
+
+from __future__ import annotations
+
+import json
+from collections.abc import Iterable
+
+import pytest
+
+from bot import achievements
+from bot.achievements import Achievement
+from bot.league import League, Standing
+from bot.ratings import Skill
+from bot.seasons import Champion, bounds
+from bot.storage import Storage
+
+from .db_helpers import storage_fixture
+
+GUILD = 1
+OTHER_GUILD = 2
+NOW = 1_796_083_200.0 + 9 * 86400 + 3600  # 2026-12-10 01:00 UTC: 22 days left
+DECEMBER, NOVEMBER = bounds("2026-12"), bounds("2026-11")
+
+storage = storage_fixture()
+
+
+async def rate(store: Storage, family: str, rows: Iterable[tuple[int, int, int, float]],
+               guild: int = GUILD) -> None:  # fmt: skip
+    """(user id, shown, games, last game at) in one family."""
+    await store._write([
+        ("INSERT INTO ratings (guild_id, family, user_id, mu, sigma, shown, games,"
+         " last_game_at) VALUES (?, ?, ?, ?, 2.5, ?, ?, ?)",
+         (guild, family, user, 25.0 + user / 100, shown, games, at))
+        for user, shown, games, at in rows
+    ])  # fmt: skip
+
+
+async def hold(store: Storage, rows: Iterable[tuple[int, str]], guild: int = GUILD,
+               at: float = NOW) -> None:  # fmt: skip
+    """(user id, key): achievements earned."""
+    await store._write([
+        ("INSERT INTO achievements (guild_id, user_id, key, game_id, earned_at)"
+         " VALUES (?, ?, ?, 1, ?)", (guild, user, key, at))
+        for user, key in rows
+    ])  # fmt: skip
+
+
+@pytest.fixture
+def keys(monkeypatch: pytest.MonkeyPatch) -> list[str]:
+    """The achievements list, as bot/achievements.py will fill it."""
+    listed = ["first_game", "mex_twice", "liar", "iron_liver"]
+    for key in listed:
+        monkeypatch.setitem(achievements.ACHIEVEMENTS, key, Achievement(key))
+    return listed
+
+
+async def test_the_season_top_counts_only_people_who_played_this_season(
+    storage: Storage,
+) -> None:
+    in_december, in_november = DECEMBER[0] + 60, NOVEMBER[0] + 60
+    await rate(storage, "bluff", [
+        (1, 1300, 12, in_november),  # best rating, but not played this season
+        (2, 1200, 4, in_december), (3, 1100, 30, in_december), (4, 1100, 11, in_december),
+        (5, 1000, 9, in_december), (6, 990, 50, in_december), (7, 980, 50, in_december),
+        (-3, 1500, 99, in_december),  # a computer
+    ])  # fmt: skip
+    await rate(storage, "bluff", [(8, 1400, 20, in_december)], guild=OTHER_GUILD)
+    view = await League(storage, clock=lambda: NOW).season_view(GUILD)
+    assert (view.season, view.length, view.days_left) == ("2026-12", "month", 22)
+    assert view.top == {"bluff": [
+        Standing(2, 1200, 4, True), Standing(3, 1100, 30, False), Standing(4, 1100, 11, False),
+        Standing(5, 1000, 9, True), Standing(6, 990, 50, False),
+    ]}  # fmt: skip
+    assert view.past == []
+
+
+async def test_the_stored_season_and_past_champions_newest_first(storage: Storage) -> None:
+    champions = {
+        "2026-Q2": [{"family": "open", "place": 1, "user_id": 5, "rating": 1111}],
+        "2026-Q3": [{"family": "bluff", "place": 1, "user_id": 2, "rating": 1250},
+                    {"family": "bluff", "place": 2, "user_id": 3, "rating": 1200}],
+    }  # fmt: skip
+    q3_closed, q2_closed = bounds("2026-Q3")[1] + 5, bounds("2026-Q2")[1] + 5
+    await storage._write([
+        ("INSERT INTO seasons (guild_id, length, current) VALUES (?, 'quarter', '2026-Q4')",
+         (GUILD,)),
+        *(("INSERT INTO closed_seasons (guild_id, season, closed_at, champions, channel_id)"
+           " VALUES (?, ?, ?, ?, 7)", (GUILD, season, at, json.dumps(champions[season])))
+          for season, at in (("2026-Q2", q2_closed), ("2026-Q3", q3_closed))),
+        ("INSERT INTO closed_seasons (guild_id, season, closed_at, champions)"
+         " VALUES (?, '2026-Q3', ?, '[]')", (OTHER_GUILD, q3_closed)),
+    ])  # fmt: skip
+    q4_start = bounds("2026-Q4")[0]
+    await rate(storage, "open", [(1, 1010, 2, q4_start + 1), (2, 1500, 2, q4_start - 1)])
+    view = await League(storage, clock=lambda: NOW).season_view(GUILD)
+    assert (view.season, view.length, view.days_left) == ("2026-Q4", "quarter", 22)
+    assert view.top == {"open": [Standing(1, 1010, 2, True)]}
+    assert view.past == [
+        ("2026-Q3", [Champion("bluff", 1, 2, 1250), Champion("bluff", 2, 3, 1200)]),
+        ("2026-Q2", [Champion("open", 1, 5, 1111)]),
+    ]
+
+
+async def test_skills_per_family_played(storage: Storage) -> None:
+    await rate(storage, "open", [(4, 1010, 3, NOW)])
+    await rate(storage, "bluff", [(4, 990, 7, NOW), (-2, 1200, 40, NOW)])
+    league = League(storage, clock=lambda: NOW)
+    assert await league.skills_of(GUILD, 4) == {
+        "bluff": Skill(25.04, 2.5, 7), "open": Skill(25.04, 2.5, 3),
+    }  # fmt: skip
+    assert await league.skills_of(GUILD, -2) == {"bluff": Skill(25.0 - 0.02, 2.5, 40)}
+    assert await league.skills_of(OTHER_GUILD, 4) == {}
+
+
+async def test_achievements_show_when_earned_and_how_many_people_hold_each(
+    storage: Storage, keys: list[str]
+) -> None:
+    # Players: 1-4 rated on this server (4 in both families), not 9 (elsewhere) or -1.
+    await rate(storage, "bluff", [(1, 1000, 1, NOW), (2, 1000, 1, NOW), (4, 1000, 1, NOW)])
+    await rate(storage, "open", [(3, 1000, 1, NOW), (4, 1000, 1, NOW), (-1, 1000, 1, NOW)])
+    await rate(storage, "open", [(9, 1000, 1, NOW)], guild=OTHER_GUILD)
+    await hold(storage, [(1, "first_game"), (2, "first_game"), (3, "first_game"),
+                         (-1, "liar"), (4, "retired_key")])  # fmt: skip
+    await hold(storage, [(2, "liar")], at=NOW - 50)
+    await hold(storage, [(9, "mex_twice"), (1, "liar")], guild=OTHER_GUILD)
+    views = await League(storage, clock=lambda: NOW).achievements_of(GUILD, 2)
+    assert [(v.key, v.earned_at, v.holders, v.players) for v in views] == [
+        ("first_game", NOW, 3, 4), ("mex_twice", None, 0, 4), ("liar", NOW - 50, 1, 4),
+        ("iron_liver", None, 0, 4),
+    ]  # fmt: skip
+    fresh = await League(storage, clock=lambda: NOW).achievements_of(OTHER_GUILD, 5)
+    assert [(v.earned_at, v.holders, v.players) for v in fresh] == [
+        (None, 0, 1), (None, 1, 1), (None, 1, 1), (None, 0, 1),
+    ]  # fmt: skip
+
+
+async def test_the_card_names_the_rarest_held_first_and_equally_rare_by_key(
+    storage: Storage, keys: list[str]
+) -> None:
+    await hold(storage, [
+        (1, "first_game"), (1, "mex_twice"), (1, "liar"), (1, "iron_liver"), (1, "retired"),
+        (2, "first_game"), (3, "first_game"), (2, "mex_twice"), (3, "mex_twice"),
+        (2, "liar"), (-4, "iron_liver"), (-5, "iron_liver"),
+    ])  # fmt: skip
+    await hold(storage, [(7, "iron_liver"), (8, "iron_liver")], guild=OTHER_GUILD)
+    league = League(storage, clock=lambda: NOW)
+    # Holders: iron_liver 1 (computers and other servers aside), liar 2, the others 3.
+    assert await league.card_achievements(GUILD, 1) == (4, ["iron_liver", "liar", "first_game"])
+    assert await league.card_achievements(GUILD, 3) == (2, ["first_game", "mex_twice"])
+    assert await league.card_achievements(GUILD, 6) == (0, [])
+
+
+async def test_no_achievements_listed_means_none_to_show(storage: Storage) -> None:
+    await hold(storage, [(1, "first_game")])
+    league = League(storage, clock=lambda: NOW)
+    assert await league.achievements_of(GUILD, 1) == []
+    assert await league.card_achievements(GUILD, 1) == (0, [])
