@@ -27,7 +27,8 @@ from tests.conftest import SimTable
 from tests.play_helpers import assert_private_to, assert_public
 from tests.support.fake_league import FakeLeague, rate_games
 from tests.support.transcript import Driver, Transcript, pings
-from tests.test_transcripts import TranscriptText, check_talk
+from tests.test_transcripts import TranscriptText, check_talk, foreign_words
+from tests.test_transcripts import client_locales as client_locales  # the readers' languages
 from tests.test_transcripts import seeded_salts as seeded_salts  # autouse: seeded cups
 
 DAY = 86400.0
@@ -352,3 +353,24 @@ def test_an_achievement_list_fits_one_embed() -> None:
     reply = words.achievements("bob", views, talk())
     assert reply.embed is not None and len(reply.embed.description) <= 4096
     assert reply.embed.description.startswith("🏅 **")
+
+
+@pytest.mark.parametrize("language", ["nl", "de"])
+async def test_the_league_speaks_the_reader_s_language(
+    sim: SimTable, client_locales: dict[int, str], language: str
+) -> None:
+    """`/season`, `/achievements` and the card in a Dutch or German client: no English
+    left, and the same rating words as the catalog's."""
+    t = Transcript(sim)
+    await rated_game(sim, t)
+    a = sim.users[0]
+    client_locales[a.id] = language
+    said = talk(language)
+    season = assert_public(await a.slash(sim.channel, "season"))
+    assert said("season-title", season=words.season_name("2026-01", said)) in season
+    achieved = assert_public(await a.slash(sim.channel, "achievements"))
+    card = await a.slash(sim.channel, "stats", text=True)
+    fields = {f.name: f.value for f in card.response.message.embeds[0].fields}
+    assert said("card-rating", family="bluff") in fields
+    for text in (season, achieved, "\n".join(fields)):
+        assert not foreign_words(text, language), text
