@@ -9,6 +9,7 @@ on the simulated clock, kept in dictionaries.
 
 from __future__ import annotations
 
+import logging
 import random
 import sys
 from typing import Any
@@ -19,6 +20,7 @@ import simcord
 
 from bot.ai.personas import STATS_IDS
 from bot.ratings import Skill
+from bot.seasons import Champion
 from bot.storage import DatabaseDownError
 from cogs.card import CardData, layout_card
 from cogs.present import league as words
@@ -374,3 +376,34 @@ async def test_the_league_speaks_the_reader_s_language(
     assert said("card-rating", family="bluff") in fields
     for text in (season, achieved, "\n".join(fields)):
         assert not foreign_words(text, language), text
+
+
+async def test_a_season_end_where_the_bot_may_not_post_is_skipped_once(
+    sim: SimTable, caplog: pytest.LogCaptureFixture
+) -> None:
+    """The channel the server played most in forbids the bot to post: nothing is sent,
+    the log says so once, and the close is not tried again."""
+    quiet = sim.guild.create_text_channel(
+        "quiet", overwrites={sim.bot.user: discord.PermissionOverwrite(send_messages=False)}
+    )
+    league, guild = fake(sim), sim.guild.id
+    league.closed[guild] = [("2025-12", [Champion("bluff", 1, sim.users[0].id, 1040)])]
+    league.channels[guild, "2025-12"][quiet.id] = 3
+    cog = sim.bot.get_cog("League")
+    assert cog is not None
+    caplog.set_level(logging.INFO, logger="cogs.league")
+    assert await cog.tick() == 0  # type: ignore[attr-defined]
+    assert await cog.tick() == 0  # type: ignore[attr-defined]
+    assert quiet.history() == []
+    assert len([r for r in caplog.records if "no channel to announce" in r.message]) == 1
+    assert (guild, "2025-12") in league.claimed
+    # The same close in a channel it may use is posted, once.
+    league.closed[guild] = [("2025-11", [Champion("open", 1, sim.users[1].id, 1010)])]
+    league.channels[guild, "2025-11"][sim.channel.id] = 1
+    assert await cog.tick() == 1  # type: ignore[attr-defined]
+    assert await cog.tick() == 0  # type: ignore[attr-defined]
+    posted = sim.channel.history()[-1].content.splitlines()
+    assert posted[:2] == [
+        "🏆 **November 2025** is over. Champions:",
+        f"Open-roll games: 🥇 <@{sim.users[1].id}> · 1,010",
+    ]
