@@ -26,7 +26,7 @@ from cogs.card import CardData, layout_card
 from cogs.present import league as words
 from cogs.present.i18n import languages, talk
 from tests.conftest import SimTable
-from tests.play_helpers import assert_private_to, assert_public
+from tests.play_helpers import assert_private_to, assert_public, message_text
 from tests.support.fake_league import FakeLeague, rate_games
 from tests.support.transcript import Driver, Transcript, pings
 from tests.test_transcripts import TranscriptText, check_talk, foreign_words
@@ -66,14 +66,17 @@ def fake(sim: SimTable) -> FakeLeague:
     return league
 
 
-async def rated_game(sim: SimTable, t: Transcript, seed: int = 75) -> None:
+async def rated_game(
+    sim: SimTable, t: Transcript, seed: int = 75, language: str | None = None
+) -> None:
     """alice and bob against Expert Ada at a dollar table of one life each, to the end:
     the people move by button (or slash), Ada after her pause."""
     rate_games(sim.bot)
     fake(sim).award_first_wins = True
     sim.bot.tables.rng = random.Random(seed)
     a, b = sim.users[:2]
-    opening = a.slash(sim.channel, "newgame", ruleset="dollar", lives=1, turn_timer=0)
+    spoken = {"language": language} if language else {}
+    opening = a.slash(sim.channel, "newgame", ruleset="dollar", lives=1, turn_timer=0, **spoken)
     await t.act(a, "/newgame ruleset:dollar lives:1", opening)
     await t.act(b, "/join", b.slash(sim.channel, "join"))
     await t.act(a, "/addbot persona:expert", a.slash(sim.channel, "addbot", persona="expert"))
@@ -407,3 +410,18 @@ async def test_a_season_end_where_the_bot_may_not_post_is_skipped_once(
         "🏆 **November 2025** is over. Champions:",
         f"Open-roll games: 🥇 <@{sim.users[1].id}> · 1,010",
     ]
+
+
+@pytest.mark.parametrize("language", ["nl", "de"])
+async def test_a_rated_final_standing_at_a_dutch_or_german_table(
+    sim: SimTable, language: str
+) -> None:
+    t = Transcript(sim)
+    await rated_game(sim, t, language=language)
+    said = talk(language)
+    final = next(m for m in reversed(sim.channel.history())
+                 if m.embeds and m.embeds[0].title == said("final-title"))  # fmt: skip
+    rows = (final.embeds[0].description or "").splitlines()
+    assert rows[0].endswith("1.065? (+65)") and rows[-1].endswith(": first-win"), rows
+    assert final.embeds[0].footer.text == said("rating-provisional")
+    assert not foreign_words(message_text(final), language)
