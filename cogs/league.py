@@ -96,7 +96,7 @@ class League(commands.Cog):
     async def announce(self, close: SeasonClose) -> int:
         """Post one close in its channel, if this process is the one to (the claim) and
         the bot may speak there; a channel it may not use is skipped, logged once."""
-        channel = self.bot.get_channel(close.channel_id) if close.channel_id else None
+        channel = await self._channel(close.channel_id)
         if channel is None or not self._may_post(channel):
             if (close.guild_id, close.season) not in self.skipped:
                 self.skipped.add((close.guild_id, close.season))
@@ -118,6 +118,19 @@ class League(commands.Cog):
                         close.channel_id, err)  # fmt: skip
             return 0
         return 1
+
+    async def _channel(self, channel_id: int | None) -> object | None:
+        """The channel by id: from the cache, else asked of Discord (a thread the cache
+        does not hold); None if it is gone or hidden from the bot."""
+        if channel_id is None:
+            return None
+        channel = self.bot.get_channel(channel_id)
+        if channel is None:
+            try:
+                channel = await self.bot.fetch_channel(channel_id)
+            except discord.HTTPException:
+                return None
+        return channel
 
     @staticmethod
     def _may_post(channel: object) -> bool:
