@@ -408,7 +408,7 @@ async def test_a_season_end_where_the_bot_may_not_post_is_skipped_once(
     posted = sim.channel.history()[-1].content.splitlines()
     assert posted[:2] == [
         "🏆 **November 2025** is over. Champions:",
-        f"Open-roll games: 🥇 <@{sim.users[1].id}> · 1,010",
+        f"Open-roll games: 🥇 <@{sim.users[1].id}> 1,010",
     ]
 
 

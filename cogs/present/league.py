@@ -76,7 +76,7 @@ def season_name(key: str, t: Talk) -> str:
 
 def _champions(champions: Iterable[Champion], family: str, t: Talk) -> list[str]:
     return [
-        t("season-place", place=c.place, p=who(str(c.user_id), t),
+        t("season-crowned", place=c.place, p=who(str(c.user_id), t),
           rating=rating(c.rating, False, t))
         for c in sorted(champions, key=lambda c: c.place) if c.family == family
     ]  # fmt: skip
@@ -142,8 +142,9 @@ def achievements(name: str, views: Sequence[AchievementView], t: Talk) -> Reply:
         t("achievements-earned", name=achievement_name(v.key, t), rarity=rarity(v, t))
         for v in earned
     ] + [
-        t("achievements-open", name=achievement_name(v.key, t), how=achievement_how(v.key, t),
-          rarity=rarity(v, t))
+        t("achievements-open", name=achievement_name(v.key, t), how=how, rarity=rarity(v, t))
+        if (how := achievement_how(v.key, t)) else
+        t("achievements-open-unexplained", name=achievement_name(v.key, t), rarity=rarity(v, t))
         for v in still_open
     ]  # fmt: skip
     title = t("achievements-title", name=name, earned=len(earned), total=len(views))

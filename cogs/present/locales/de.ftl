@@ -679,12 +679,16 @@ season-length = { $length ->
     [quarter] Eine Saison dauert ein Quartal.
    *[month] Eine Saison dauert einen Kalendermonat.
 }
-season-place = { $place ->
+# A place by its medal (4. and on by number): a line of /season's top, one of a
+# season's champions.
+season-medal = { $place ->
     [1] 🥇
     [2] 🥈
     [3] 🥉
    *[other] { $place }.
-} { $p } · { $rating }
+}
+season-place = { season-medal } { $p } · { $rating }
+season-crowned = { season-medal } { $p } { $rating }
 season-nobody-yet = Diese Saison noch keine gewerteten Spiele.
 season-past = Frühere Meister
 season-past-line = **{ $season }** · { $champions }
@@ -704,6 +708,7 @@ season-over-next = Die neue Saison beginnt jetzt, alle Wertungszahlen laufen wei
 achievements-title = 🏅 { $name } · { $earned } von { $total }
 achievements-earned = 🏅 **{ $name }** · { $rarity }
 achievements-open = ▫️ **{ $name }**: { $how } · { $rarity }
+achievements-open-unexplained = ▫️ **{ $name }** · { $rarity }
 achievements-rarity = { $holders ->
     [0] noch niemand
    *[other] { $percent } % der Spieler

@@ -561,12 +561,16 @@ season-length = { $length ->
     [quarter] Seasons last a quarter.
    *[month] Seasons last a calendar month.
 }
-season-place = { $place ->
+# A place by its medal (4. and on by number): a line of /season's top, one of a
+# season's champions.
+season-medal = { $place ->
     [1] 🥇
     [2] 🥈
     [3] 🥉
    *[other] { $place }.
-} { $p } · { $rating }
+}
+season-place = { season-medal } { $p } · { $rating }
+season-crowned = { season-medal } { $p } { $rating }
 season-nobody-yet = No rated games yet this season.
 season-past = Past champions
 season-past-line = **{ $season }** · { $champions }
@@ -586,6 +590,7 @@ season-over-next = A new season starts now, with everyone's rating carried over:
 achievements-title = 🏅 { $name } · { $earned } of { $total }
 achievements-earned = 🏅 **{ $name }** · { $rarity }
 achievements-open = ▫️ **{ $name }**: { $how } · { $rarity }
+achievements-open-unexplained = ▫️ **{ $name }** · { $rarity }
 achievements-rarity = { $holders ->
     [0] nobody has it yet
    *[other] { $percent }% of players

@@ -595,12 +595,16 @@ season-length = { $length ->
     [quarter] Een seizoen duurt een kwartaal.
    *[month] Een seizoen duurt een kalendermaand.
 }
-season-place = { $place ->
+# A place by its medal (4. and on by number): a line of /season's top, one of a
+# season's champions.
+season-medal = { $place ->
     [1] 🥇
     [2] 🥈
     [3] 🥉
    *[other] { $place }.
-} { $p } · { $rating }
+}
+season-place = { season-medal } { $p } · { $rating }
+season-crowned = { season-medal } { $p } { $rating }
 season-nobody-yet = Nog geen gewaardeerde potjes dit seizoen.
 season-past = Eerdere kampioenen
 season-past-line = **{ $season }** · { $champions }
@@ -620,6 +624,7 @@ season-over-next = Het nieuwe seizoen begint nu, ieders rating gaat mee: /seizoe
 achievements-title = 🏅 { $name } · { $earned } van { $total }
 achievements-earned = 🏅 **{ $name }** · { $rarity }
 achievements-open = ▫️ **{ $name }**: { $how } · { $rarity }
+achievements-open-unexplained = ▫️ **{ $name }** · { $rarity }
 achievements-rarity = { $holders ->
     [0] nog niemand
    *[other] { $percent }% van de spelers
