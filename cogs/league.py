@@ -85,7 +85,6 @@ class League(commands.Cog):
             if not self.failing:  # once, until a tick works again: no log spam
                 log.warning("the season loop failed (%s: %s); trying again every minute",
                             type(err).__name__, err)  # fmt: skip
-                log.debug("the season loop's failure", exc_info=err)
             self.failing = True
             return posted
         if self.failing:
