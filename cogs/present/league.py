@@ -11,7 +11,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.league import AchievementView, RatingChange, SeasonClose, SeasonView
-from bot.ratings import FAMILIES, PROVISIONAL_GAMES
+from bot.ratings import FAMILIES
 from bot.seasons import Champion
 
 from .i18n import Talk
@@ -24,12 +24,8 @@ PAST_SEASONS = 3
 
 
 def rating(value: int, provisional: bool, t: Talk) -> str:
-    """'1,034', or '1,034?' while fewer than `PROVISIONAL_GAMES` rated games count."""
+    """'1,034', or '1,034?' while provisional (under 10 rated games, bot/ratings.py)."""
     return t("rating", rating=value, provisional="yes" if provisional else "no")
-
-
-def provisional_after(games: int) -> bool:
-    return games < PROVISIONAL_GAMES
 
 
 def change(delta: int, t: Talk) -> str:
