@@ -425,3 +425,18 @@ async def test_a_rated_final_standing_at_a_dutch_or_german_table(
     assert rows[0].endswith("1.065? (+65)") and rows[-1].endswith(": first-win"), rows
     assert final.embeds[0].footer.text == said("rating-provisional")
     assert not foreign_words(message_text(final), language)
+
+
+async def test_the_season_loop_leaves_other_processes_servers_alone(sim: SimTable) -> None:
+    """A server another shard process runs is that process's to announce."""
+    league, guild = fake(sim), sim.guild.id
+    league.closed[guild] = [("2025-12", [Champion("bluff", 1, sim.users[0].id, 1040)])]
+    league.channels[guild, "2025-12"][sim.channel.id] = 3
+    sim.bot.tables.owns = lambda guild_id: False
+    cog = sim.bot.get_cog("League")
+    assert cog is not None
+    before = league.ticks
+    assert await cog.tick() == 0  # type: ignore[attr-defined]
+    assert league.ticks == before and not league.claimed
+    sim.bot.tables.owns = lambda guild_id: True
+    assert await cog.tick() == 1  # type: ignore[attr-defined]
