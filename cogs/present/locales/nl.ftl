@@ -561,7 +561,7 @@ rating-change = { $direction ->
     [down] −{ NUMBER($delta) }
    *[same] ±0
 }
-rating-provisional = ? = voorlopig, minder dan 10 gewaardeerde potjes
+rating-provisional = ? = voorlopig, minder dan 10 potjes voor de rating
 leaderboard-page-rating = pagina { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })
 achievement-earned = 🏅 { $p }: { $name }
@@ -605,7 +605,7 @@ season-medal = { $place ->
 }
 season-place = { season-medal } { $p } · { $rating }
 season-crowned = { season-medal } { $p } { $rating }
-season-nobody-yet = Nog geen gewaardeerde potjes dit seizoen.
+season-nobody-yet = Dit seizoen nog geen potjes voor de rating.
 season-past = Eerdere kampioenen
 season-past-line = **{ $season }** · { $champions }
 season-champion = { $family ->
