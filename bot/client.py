@@ -36,6 +36,7 @@ DRAIN_SECONDS = 5.0
 
 EXTENSIONS: tuple[str, ...] = (
     "cogs.translate", "cogs.publishing", "cogs.rules", "cogs.play", "cogs.stats",
+    "cogs.league",
 )  # fmt: skip
 """Every cog the bot loads, in order. Add a new cog here and nowhere else. The first sets
 the commands' translator, so it is in place before the commands are synced."""

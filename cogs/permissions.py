@@ -10,8 +10,8 @@ commands, and nothing the bot uses is missing from it:
 - View Channel: without it the bot can't see the channel, so it can't post, edit or read
   there.
 - Send Messages: turn messages after a timer expiry, after an edit that failed and after
-  a restart, and the half-time reminders, are sent with `channel.send`, not as answers to
-  a command. It has no effect in threads.
+  a restart, the half-time reminders and a season's end (README, Seasons) are sent with
+  `channel.send`, not as answers to a command. It has no effect in threads.
 - Send Messages in Threads: the same in threads, where games can be played too.
 - Embed Links: the lobby and the final standing are embeds, and a timer expiry or a
   restart posts them with `channel.send`; Discord doesn't show a bot's embeds in its own
@@ -95,8 +95,8 @@ NEEDS: tuple[Need, ...] = (
     Need(
         "send_messages",
         "Send Messages",
-        "Post turn messages, turn-timer reminders and expiries, and re-post running "
-        "games after a restart.",
+        "Post turn messages, turn-timer reminders and expiries, re-post running games "
+        "after a restart, and announce a season's champions.",
         "I can't post here",
         frozenset({PLAY}),
         "channels",

@@ -12,6 +12,7 @@ import io
 import logging
 import math
 import re
+from collections.abc import Mapping, Sequence
 from typing import TYPE_CHECKING, Any, Literal
 
 import discord
@@ -20,10 +21,12 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.ai.personas import PERSONAS, STATS_IDS, persona_of_stats_id
+from bot.ratings import FAMILIES, PROVISIONAL_GAMES, Skill
 from bot.storage import MINIMUMS, STATS, DatabaseDownError, PlayerTotals, Ranked
 
 from . import checks
 from .card import CardData, for_the_font, render_card
+from .present import league
 from .present.history import history_line
 from .present.i18n import Talk, language_of, talk
 from .present.table import refusal
@@ -37,10 +40,22 @@ log = logging.getLogger(__name__)
 
 PAGE = 10
 COMPUTER_CHOICES = [app_commands.Choice(name=p.name, value=k) for k, p in PERSONAS.items()]
+#: The rating leaderboards, one per family of rule sets (README, Ratings): storage ranks
+#: them like any stat; "rating" alone picks the family this server plays more.
+RATINGS = {"rating_bluff": "bluff", "rating_open": "open"}
+RATING = "rating"
 STAT_CHOICES = [
     app_commands.Choice(name=locale_str(spec.title, key=f"stat-{key}"), value=key)
-    for key, spec in STATS.items()
-]
+    for key, spec in STATS.items() if key not in RATINGS
+] + [
+    app_commands.Choice(name=locale_str(title, key=f"stat-{key}"), value=key)
+    for key, title in ((RATING, "Rating"), ("rating_bluff", "Rating (bluffing games)"),
+                       ("rating_open", "Rating (open-roll games)"))
+]  # fmt: skip
+#: Every stat a leaderboard page can show (its buttons carry one of these).
+RANKED = frozenset(STATS) | frozenset(RATINGS)
+#: What /leaderboard's stat option may be.
+CHOSEN = tuple(dict.fromkeys([*STATS, *RATINGS, RATING]))
 Scope = Literal["server", "channel"]
 Period = Literal["all", "month", "week"]
 
@@ -49,8 +64,24 @@ def _now() -> float:
     return discord.utils.utcnow().timestamp()
 
 
-def format_value(stat: str, value: float) -> str:
+def format_value(stat: str, value: float, games: int = 0, t: Talk | None = None) -> str:
+    """A leaderboard figure: a rate as a percentage, a rating as the card shows it
+    ("1,034", marked while provisional), a count as it is."""
+    if stat in RATINGS:
+        return league.rating(round(value), games < PROVISIONAL_GAMES, t or talk())
     return f"{value * 100:.0f}%" if STATS[stat].percent else f"{value:g}"
+
+
+async def rating_family(bot: MexicanBot, guild_id: int) -> str:
+    """The rating "Rating" means on this server: the family more of its people have a
+    rating in (bluffing on a tie), so the same choice shows everyone the same list."""
+    counts = {}
+    for stat in RATINGS:
+        _, total = await bot.storage.leaderboard(
+            guild_id, stat, channel_id=0, period="all", now=_now(), offset=0, limit=1
+        )
+        counts[stat] = total
+    return max(RATINGS, key=lambda stat: counts[stat])
 
 
 async def leaderboard_page(
@@ -60,7 +91,6 @@ async def leaderboard_page(
     """One page of a ranking, with the viewer's own place and buttons to turn pages, in
     the viewer's language (English when none is given)."""
     t = t or talk()
-    spec = STATS[stat]
     where = channel_id if scope == "channel" else 0
     rows, total = await bot.storage.leaderboard(
         guild_id, stat, channel_id=where, period=period, now=_now(),
@@ -70,8 +100,8 @@ async def leaderboard_page(
     title = t("leaderboard-title", stat=t(f"stat-{stat}"),
               scope=t("leaderboard-scope", scope=scope),
               period=t("leaderboard-period", period=period))  # fmt: skip
-    lines = [f"**#{r.rank}** {who(str(r.user_id), t)} · {format_value(stat, r.value)}"
-             for r in rows]  # fmt: skip
+    lines = [f"**#{r.rank}** {who(str(r.user_id), t)} · "
+             f"{format_value(stat, r.value, r.games_played, t)}" for r in rows]  # fmt: skip
     if not lines:
         lines = [t("leaderboard-empty")]
     embed = discord.Embed(
@@ -84,10 +114,12 @@ async def leaderboard_page(
     )
     embed.add_field(
         name=t("leaderboard-your-place"),
-        value=f"#{mine.rank} · {format_value(stat, mine.value)}" if mine
+        value=f"#{mine.rank} · {format_value(stat, mine.value, mine.games_played, t)}" if mine
         else t("leaderboard-not-ranked"),
     )  # fmt: skip
-    if spec.percent:
+    if stat in RATINGS:
+        embed.set_footer(text=t("leaderboard-page-rating", page=page + 1, pages=pages))
+    elif STATS[stat].percent:
         minimum = {"winrate": "min_games", "bluffing": "min_bluffs", "calls": "min_calls"}[stat]
         embed.set_footer(text=t("leaderboard-page-minimum", page=page + 1, pages=pages,
                                 minimum=MINIMUMS[minimum]))  # fmt: skip
@@ -136,7 +168,11 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_R
     async def callback(self, interaction: discord.Interaction) -> None:
         # The page is drawn again for whoever turns it, in their language.
         t = talk(language_of(interaction.locale))
-        if self.stat not in STATS or interaction.guild_id is None or not 0 <= self.page <= MAX_PAGE:
+        if (
+            self.stat not in RANKED
+            or interaction.guild_id is None
+            or not 0 <= self.page <= MAX_PAGE
+        ):
             await interaction.response.send_message(t("leaderboard-page-gone"), ephemeral=True)
             return
         bot: MexicanBot = interaction.client  # type: ignore[assignment]
@@ -153,12 +189,27 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_R
 
 def card_data(name: str, totals: PlayerTotals, favourite: tuple[str, int] | None,
               nemesis: tuple[int, int] | None, nemesis_name: str | None,
-              t: Talk | None = None) -> CardData:  # fmt: skip
+              t: Talk | None = None, *, skills: Mapping[str, Skill] | None = None,
+              achievements: tuple[int, Sequence[str]] | None = None) -> CardData:  # fmt: skip
     """The figures of a player card, shared by the image and the text fallback, in the
     reader's language (English when none is given). The English is plain ASCII where the
     card's built-in font has no other glyph ("none", not a dash); other languages' letters
-    are spelled plainly for the image only (`for_the_font`)."""
+    are spelled plainly for the image only (`for_the_font`).
+
+    First the rating in each family played (README, Ratings) and, for a person, the
+    achievements held with the three rarest; a computer's card has ratings only."""
     t = t or talk()
+    league_figures = [
+        (t("card-rating", family=family), league.rating(skill.shown, skill.provisional, t))
+        for family in FAMILIES if (skill := (skills or {}).get(family)) is not None
+    ]  # fmt: skip
+    if achievements is not None:
+        count, rarest = achievements
+        league_figures.append((
+            t("card-achievements"),
+            t("card-achievements-value", n=count, rarest=league.rarest(rarest, t)) if count
+            else t("card-none-yet"),
+        ))  # fmt: skip
     s = totals
     taken = _cell([amount(n, u, t) for n, u in ((s.sips, "sip"), (s.shots, "shot"),
                    (s.chugs, "chug"), (s.points, "point")) if n], t)  # fmt: skip
@@ -169,6 +220,7 @@ def card_data(name: str, totals: PlayerTotals, favourite: tuple[str, int] | None
     claim = Words.of_preset("mexican", t).roll(favourite[0]) if favourite else ""
     none_yet = t("card-none-yet")
     figures = [
+        *league_figures,
         (t("card-taken"), taken or t("card-nothing")),
         (t("card-caused"), caused or t("card-nothing")),
         (t("card-lives-lost"), t("card-number", n=s.lives_lost)),
@@ -227,13 +279,15 @@ class Stats(commands.Cog):
         t = talk(language_of(interaction.locale))
         problem = checks.first(
             checks.in_server(interaction),
-            checks.one_of(key, STATS, "stat", t),
+            checks.one_of(key, CHOSEN, "stat", t),
             checks.one_of(scope, ("server", "channel"), "scope", t),
             checks.one_of(period, ("all", "month", "week"), "period", t),
         )
         if problem or interaction.guild_id is None:
             await self._refuse(interaction, problem or checks.server_only(interaction))
             return
+        if key == RATING:
+            key = await rating_family(self.bot, interaction.guild_id)
         embed, view = await leaderboard_page(
             self.bot, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
             key, scope, period, 0, t,
@@ -266,7 +320,14 @@ class Stats(commands.Cog):
         favourite = await store.favourite_claim(interaction.guild_id, target_id)
         nemesis = await store.nemesis(interaction.guild_id, target_id)
         nemesis_name = await self._name(interaction.guild, nemesis[0], t) if nemesis else None
-        data = card_data(shown, totals, favourite, nemesis, nemesis_name, t)
+        skills = await self.bot.league.skills_of(interaction.guild_id, target_id)
+        held = None
+        if computer is None:  # computers earn no achievements
+            held = await self.bot.league.card_achievements(  # type: ignore[attr-defined]
+                interaction.guild_id, target_id
+            )
+        data = card_data(shown, totals, favourite, nemesis, nemesis_name, t, skills=skills,
+                         achievements=held)  # fmt: skip
         embed = discord.Embed(
             title=f"🎲 {data.name}", description=data.headline, colour=discord.Colour.dark_gold()
         )

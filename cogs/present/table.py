@@ -15,9 +15,10 @@ from bot.ai.personas import next_id, next_persona, persona_of
 from bot.engine import RANK, Act, Game, GameError, Kind, Move
 from bot.engine.rolls import spellings_for
 from bot.fairness import Commitment, message
+from bot.league import GameResult
 from bot.tables import Outcome, Table
 
-from . import ids
+from . import ids, league
 from .i18n import Talk, talk
 from .message import (
     CONTENT_LIMIT,
@@ -329,12 +330,13 @@ def lobby_note(outcome: Outcome, viewer: str, t: Talk) -> Reply:
     return Reply(t("lobby-you-in" if inside else "lobby-you-out"), private=True)
 
 
-def standing(game: Game, t: Talk | None = None) -> list[str]:
+def standing(game: Game, t: Talk | None = None, result: GameResult | None = None) -> list[str]:
     """Every player who took part, best first (`Game.final_places`, the order the ratings
     read too), with what decides the game in one column: lives left where lives count,
     otherwise what they drank. Tied players share a place: "1." and "2." would name a
-    loser."""
+    loser. A rated game adds each player's rating and its change (README, Ratings)."""
     t = t or talk()
+    changes = result.changes if result is not None else {}
     lives = game.options.lives is not None
     lines = []
     for player, place in game.final_places():
@@ -348,14 +350,27 @@ def standing(game: Game, t: Talk | None = None) -> list[str]:
             bits.append(taken or amount(0, game.options.units.removesuffix("s"), t))
         if game.left_early(player):
             bits.append(t("standing-left"))
+        if player in changes:
+            bits.append(league.standing_rating(changes[player], t))
         lines.append(f"{place}. {who(player, t)} · {' · '.join(bits)}")
     return lines
 
 
-def final(table: Table, lines: Sequence[str], lifted: Commitment | None) -> Reply:
-    """The end of a game: how it ended, the final standing, and a Rematch button."""
+def final(
+    table: Table, lines: Sequence[str], lifted: Commitment | None,
+    result: GameResult | None = None,
+) -> Reply:  # fmt: skip
+    """The end of a game: how it ended, the final standing (with the rating changes and
+    the achievements earned, if the game was rated), and a Rematch button. Achievements
+    sit in the embed, so the players they name are never pinged."""
     game, t = table.game, table_talk(table)
-    embed = Embed(title=t("final-title"), description="\n".join(standing(game, t)))
+    rows = standing(game, t, result)
+    footer = ""
+    if result is not None:
+        rows += league.earned_lines(result.earned, t)
+        if any(c.provisional for c in result.changes.values()):
+            footer = t("rating-provisional")
+    embed = Embed(title=t("final-title"), description="\n".join(rows), footer=footer)
     buttons = [tool_button(table, ids.REMATCH, t, row=0)]
     if lifted is not None:
         buttons.append(cup_button(table, t, lifted, row=0))
@@ -387,7 +402,7 @@ def after_move(
     if game.phase == "over":
         if game.round_no == 0:  # a lobby closed before it started: nobody to rank
             return Reply(clip("\n".join(lines), CONTENT_LIMIT))
-        return final(table, lines, outcome.lifted)
+        return final(table, lines, outcome.lifted, outcome.result)
     return turn(table, lines, ping=ping, lifted=outcome.lifted or shown_lift)
 
 

@@ -625,6 +625,104 @@ reset-nothing = Nichts wurde zurückgesetzt.
 ## League: ratings, seasons and the achievements list (/season, /achievements, the final
 ## standing, the card). Achievement names and explanations are in the last section.
 
+command-season = saison
+command-season-desc = Diese Saison: Tage übrig, die Besten und frühere Meister
+option-season-length = länge
+option-season-length-desc = Nur mit Server verwalten: eine Saison dauert einen Monat oder ein Quartal
+choice-quarter = Quartal
+command-achievements = erfolge
+command-achievements-desc = Erreichte und offene Erfolge, und wie selten jeder hier ist
+option-achievements-user = spieler
+option-achievements-user-desc = Wessen Erfolge (leer: deine)
+stat-rating = Wertungszahl
+stat-rating_bluff = Wertungszahl (Bluffspiele)
+stat-rating_open = Wertungszahl (offene Würfe)
+# A rating as shown everywhere; a ? marks a provisional one (rating-provisional says so).
+rating = { $provisional ->
+    [yes] { NUMBER($rating) }?
+   *[no] { NUMBER($rating) }
+}
+rating-change = { $direction ->
+    [up] +{ NUMBER($delta) }
+    [down] −{ NUMBER($delta) }
+   *[same] ±0
+}
+rating-provisional = ? = vorläufig, weniger als 10 gewertete Spiele
+leaderboard-page-rating = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
+standing-rating = { $rating } ({ $change })
+achievement-earned = 🏅 { $p }: { $name }
+family = { $family ->
+    [bluff] Bluffspiele
+   *[open] Offene Würfe
+}
+season-name = { $quarter ->
+    [0] { $month ->
+        [1] Januar
+        [2] Februar
+        [3] März
+        [4] April
+        [5] Mai
+        [6] Juni
+        [7] Juli
+        [8] August
+        [9] September
+        [10] Oktober
+        [11] November
+       *[12] Dezember
+    } { NUMBER($year, useGrouping: 0) }
+   *[other] Q{ $quarter } { NUMBER($year, useGrouping: 0) }
+}
+season-title = 🏆 Saison: { $season }
+season-days-left = { $days ->
+    [one] Heute ist der letzte Tag.
+   *[other] Noch { $days } Tage.
+}
+season-length = { $length ->
+    [quarter] Eine Saison dauert ein Quartal.
+   *[month] Eine Saison dauert einen Kalendermonat.
+}
+# A place by its medal (4. and on by number): a line of /season's top, one of a
+# season's champions.
+season-medal = { $place ->
+    [1] 🥇
+    [2] 🥈
+    [3] 🥉
+   *[other] { $place }.
+}
+season-place = { season-medal } { $p } · { $rating }
+season-crowned = { season-medal } { $p } { $rating }
+season-nobody-yet = Diese Saison noch keine gewerteten Spiele.
+season-past = Frühere Meister
+season-past-line = **{ $season }** · { $champions }
+season-champion = { $family ->
+    [bluff] Bluffen
+   *[open] offene Würfe
+}: { $p } { $rating }
+season-length-set = Erledigt: eine Saison dauert jetzt { $length ->
+    [quarter] ein Quartal
+   *[month] einen Monat
+}. Diese Saison: { $season }.
+season-needs-permission = Du brauchst die Berechtigung Server verwalten, um die Saisonlänge zu ändern.
+check-what-season-length = Die Saisonlänge
+season-over = 🏆 **{ $season }** ist vorbei. Die Meister:
+season-over-family = { $family }: { $champions }
+season-over-next = Die neue Saison beginnt jetzt, alle Wertungszahlen laufen weiter: /saison
+achievements-title = 🏅 { $name } · { $earned } von { $total }
+achievements-earned = 🏅 **{ $name }** · { $rarity }
+achievements-open = ▫️ **{ $name }**: { $how } · { $rarity }
+achievements-open-unexplained = ▫️ **{ $name }** · { $rarity }
+achievements-rarity = { $holders ->
+    [0] noch niemand
+   *[other] { $percent } % der Spieler
+}
+achievements-none = Hier gibt es noch keine Erfolge.
+card-rating = Wertung · { $family ->
+    [bluff] Bluffen
+   *[open] offene Würfe
+}
+card-achievements = Erfolge
+card-achievements-value = { $n } · am seltensten: { $rarest }
+
 ## Rules (/rules): one page per rule set, each rule a line of its -lines message
 
 rules-overview-title = Mäxchen: fünf Arten zu spielen

@@ -507,6 +507,104 @@ reset-nothing = Nothing was reset.
 ## League: ratings, seasons and the achievements list (/season, /achievements, the final
 ## standing, the card). Achievement names and explanations are in the last section.
 
+command-season = season
+command-season-desc = This season: days left, the top players and past champions
+option-season-length = length
+option-season-length-desc = Manage Server only: seasons last a month or a quarter
+choice-quarter = quarter
+command-achievements = achievements
+command-achievements-desc = Achievements earned and still open, and how rare each is here
+option-achievements-user = user
+option-achievements-user-desc = Whose achievements (you, if empty)
+stat-rating = Rating
+stat-rating_bluff = Rating (bluffing games)
+stat-rating_open = Rating (open-roll games)
+# A rating as shown everywhere; a ? marks a provisional one (rating-provisional says so).
+rating = { $provisional ->
+    [yes] { NUMBER($rating) }?
+   *[no] { NUMBER($rating) }
+}
+rating-change = { $direction ->
+    [up] +{ NUMBER($delta) }
+    [down] −{ NUMBER($delta) }
+   *[same] ±0
+}
+rating-provisional = ? = provisional, under 10 rated games
+leaderboard-page-rating = page { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
+standing-rating = { $rating } ({ $change })
+achievement-earned = 🏅 { $p }: { $name }
+family = { $family ->
+    [bluff] Bluffing games
+   *[open] Open-roll games
+}
+season-name = { $quarter ->
+    [0] { $month ->
+        [1] January
+        [2] February
+        [3] March
+        [4] April
+        [5] May
+        [6] June
+        [7] July
+        [8] August
+        [9] September
+        [10] October
+        [11] November
+       *[12] December
+    } { NUMBER($year, useGrouping: 0) }
+   *[other] Q{ $quarter } { NUMBER($year, useGrouping: 0) }
+}
+season-title = 🏆 Season: { $season }
+season-days-left = { $days ->
+    [one] Last day today.
+   *[other] { $days } days left.
+}
+season-length = { $length ->
+    [quarter] Seasons last a quarter.
+   *[month] Seasons last a calendar month.
+}
+# A place by its medal (4. and on by number): a line of /season's top, one of a
+# season's champions.
+season-medal = { $place ->
+    [1] 🥇
+    [2] 🥈
+    [3] 🥉
+   *[other] { $place }.
+}
+season-place = { season-medal } { $p } · { $rating }
+season-crowned = { season-medal } { $p } { $rating }
+season-nobody-yet = No rated games yet this season.
+season-past = Past champions
+season-past-line = **{ $season }** · { $champions }
+season-champion = { $family ->
+    [bluff] bluffing
+   *[open] open rolls
+}: { $p } { $rating }
+season-length-set = Done: seasons now last a { $length ->
+    [quarter] quarter
+   *[month] month
+}. This season: { $season }.
+season-needs-permission = You need the Manage Server permission to change the season length.
+check-what-season-length = The season length
+season-over = 🏆 **{ $season }** is over. Champions:
+season-over-family = { $family }: { $champions }
+season-over-next = A new season starts now, with everyone's rating carried over: /season
+achievements-title = 🏅 { $name } · { $earned } of { $total }
+achievements-earned = 🏅 **{ $name }** · { $rarity }
+achievements-open = ▫️ **{ $name }**: { $how } · { $rarity }
+achievements-open-unexplained = ▫️ **{ $name }** · { $rarity }
+achievements-rarity = { $holders ->
+    [0] nobody has it yet
+   *[other] { $percent }% of players
+}
+achievements-none = No achievements here yet.
+card-rating = rating · { $family ->
+    [bluff] bluffing
+   *[open] open rolls
+}
+card-achievements = achievements
+card-achievements-value = { $n } · rarest: { $rarest }
+
 ## Rules (/rules): one page per rule set, each rule a line of its -lines message
 
 rules-overview-title = Mexican dice: five ways to play

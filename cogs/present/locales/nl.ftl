@@ -541,6 +541,104 @@ reset-nothing = Er is niets gewist.
 ## League: ratings, seasons and the achievements list (/season, /achievements, the final
 ## standing, the card). Achievement names and explanations are in the last section.
 
+command-season = seizoen
+command-season-desc = Dit seizoen: dagen te gaan, de top en eerdere kampioenen
+option-season-length = lengte
+option-season-length-desc = Alleen Server beheren: een seizoen duurt een maand of een kwartaal
+choice-quarter = kwartaal
+command-achievements = prestaties
+command-achievements-desc = Behaalde en nog open prestaties, en hoe zeldzaam elk hier is
+option-achievements-user = speler
+option-achievements-user-desc = Wiens prestaties (leeg: de jouwe)
+stat-rating = Rating
+stat-rating_bluff = Rating (blufspellen)
+stat-rating_open = Rating (open worpen)
+# A rating as shown everywhere; a ? marks a provisional one (rating-provisional says so).
+rating = { $provisional ->
+    [yes] { NUMBER($rating) }?
+   *[no] { NUMBER($rating) }
+}
+rating-change = { $direction ->
+    [up] +{ NUMBER($delta) }
+    [down] −{ NUMBER($delta) }
+   *[same] ±0
+}
+rating-provisional = ? = voorlopig, minder dan 10 potjes voor de rating
+leaderboard-page-rating = pagina { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
+standing-rating = { $rating } ({ $change })
+achievement-earned = 🏅 { $p }: { $name }
+family = { $family ->
+    [bluff] Blufspellen
+   *[open] Open worpen
+}
+season-name = { $quarter ->
+    [0] { $month ->
+        [1] januari
+        [2] februari
+        [3] maart
+        [4] april
+        [5] mei
+        [6] juni
+        [7] juli
+        [8] augustus
+        [9] september
+        [10] oktober
+        [11] november
+       *[12] december
+    } { NUMBER($year, useGrouping: 0) }
+   *[other] Q{ $quarter } { NUMBER($year, useGrouping: 0) }
+}
+season-title = 🏆 Seizoen: { $season }
+season-days-left = { $days ->
+    [one] Vandaag is de laatste dag.
+   *[other] Nog { $days } dagen.
+}
+season-length = { $length ->
+    [quarter] Een seizoen duurt een kwartaal.
+   *[month] Een seizoen duurt een kalendermaand.
+}
+# A place by its medal (4. and on by number): a line of /season's top, one of a
+# season's champions.
+season-medal = { $place ->
+    [1] 🥇
+    [2] 🥈
+    [3] 🥉
+   *[other] { $place }.
+}
+season-place = { season-medal } { $p } · { $rating }
+season-crowned = { season-medal } { $p } { $rating }
+season-nobody-yet = Dit seizoen nog geen potjes voor de rating.
+season-past = Eerdere kampioenen
+season-past-line = **{ $season }** · { $champions }
+season-champion = { $family ->
+    [bluff] bluffen
+   *[open] open worpen
+}: { $p } { $rating }
+season-length-set = Klaar: een seizoen duurt nu een { $length ->
+    [quarter] kwartaal
+   *[month] maand
+}. Dit seizoen: { $season }.
+season-needs-permission = Je hebt de machtiging Server beheren nodig om de lengte van een seizoen te wijzigen.
+check-what-season-length = De lengte van een seizoen
+season-over = 🏆 **{ $season }** zit erop. Kampioenen:
+season-over-family = { $family }: { $champions }
+season-over-next = Het nieuwe seizoen begint nu, ieders rating gaat mee: /seizoen
+achievements-title = 🏅 { $name } · { $earned } van { $total }
+achievements-earned = 🏅 **{ $name }** · { $rarity }
+achievements-open = ▫️ **{ $name }**: { $how } · { $rarity }
+achievements-open-unexplained = ▫️ **{ $name }** · { $rarity }
+achievements-rarity = { $holders ->
+    [0] nog niemand
+   *[other] { $percent }% van de spelers
+}
+achievements-none = Hier zijn nog geen prestaties.
+card-rating = rating · { $family ->
+    [bluff] bluffen
+   *[open] open worpen
+}
+card-achievements = prestaties
+card-achievements-value = { $n } · zeldzaamst: { $rarest }
+
 ## Rules (/rules): one page per rule set, each rule a line of its -lines message
 
 rules-overview-title = Mexen met twee stenen: vijf manieren
