@@ -553,8 +553,6 @@ stat-lives_lost = Leben verloren
 stat-bluffing = Bluff-Quote
 stat-calls = Aufdeck-Quote
 stat-mex = Mäxchen gewürfelt
-stat-rating_bluff = Wertung (Bluffspiele)
-stat-rating_open = Wertung (offene Würfe)
 leaderboard-scope = { $scope ->
     [channel] dieser Kanal
    *[server] dieser Server

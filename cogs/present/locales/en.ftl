@@ -435,8 +435,6 @@ stat-lives_lost = Lives lost
 stat-bluffing = Bluff success
 stat-calls = Call accuracy
 stat-mex = 21s rolled
-stat-rating_bluff = Rating (bluffing games)
-stat-rating_open = Rating (open rolls)
 leaderboard-scope = { $scope ->
     [channel] this channel
    *[server] this server

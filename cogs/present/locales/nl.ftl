@@ -469,8 +469,6 @@ stat-lives_lost = Levens verloren
 stat-bluffing = Bluf gelukt
 stat-calls = Bullshit terecht
 stat-mex = Keer 21 gegooid
-stat-rating_bluff = Rating (bluffspellen)
-stat-rating_open = Rating (open worpen)
 leaderboard-scope = { $scope ->
     [channel] dit kanaal
    *[server] deze server
