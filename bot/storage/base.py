@@ -13,7 +13,8 @@ import functools
 import math
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Self
+from contextlib import AbstractAsyncContextManager
+from typing import Any, ClassVar, Protocol, Self
 
 import orjson
 
@@ -128,6 +129,19 @@ KEY_COLUMNS = {"games": 1, "game_events": 2, "stat_buckets": 4, "rounds": 1,
                "closed_seasons": 2}  # fmt: skip
 
 
+class GuildTransaction(Protocol):
+    """One open transaction that holds a server's league lock (`Storage.guild_transaction`):
+    SQL in SQLite's parameter style, as everywhere in storage."""
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; how many rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+
 class Storage(LeaderboardQueries, ShardLeaseQueries):
     """Async access to the bot's database; build one with `Storage.open(url or path)`.
 
@@ -230,6 +244,18 @@ class Storage(LeaderboardQueries, ShardLeaseQueries):
         """
         raise NotImplementedError
 
+    def guild_transaction(self, guild_id: int) -> AbstractAsyncContextManager[GuildTransaction]:
+        """Read, decide and write in one transaction that no other process can interleave
+        with for the same server: what the league needs so that a game is rated, and a
+        season closed, exactly once, and no rating update is lost when two processes rate
+        games of one server at once (README, Ratings, seasons and achievements).
+
+        Committed when the block ends, rolled back if it raises. SQLite: ``BEGIN
+        IMMEDIATE`` (one writer for the whole file); PostgreSQL: the server's
+        transaction-level advisory lock. Storage knows nothing of ratings: the caller
+        brings the SQL and the decisions."""
+        raise NotImplementedError
+
     # ---------------------------------------------------------------------- reads
 
     async def get_game(self, game_id: int) -> GameRecord | None:
@@ -291,6 +317,101 @@ class Storage(LeaderboardQueries, ShardLeaseQueries):
             return PlayerTotals(guild_id, user_id)
         return PlayerTotals(guild_id, user_id, **{k: int(row[k]) for k in TOTALS_COLUMNS})
 
+    # ------------------------------------------------------ the league's reads (league.py)
+
+    async def rated_result(self, game_id: int) -> str | None:
+        """The stored `rated_games.result` of a game the league has processed."""
+        row = await self._fetchone("SELECT result FROM rated_games WHERE game_id = ?", (game_id,))
+        return str(row[0]) if row is not None else None
+
+    async def unrated_games(self, since: float | None = None) -> list[tuple[int, int]]:
+        """(game id, guild id) of finished games the league has not processed, oldest end
+        first; ``since``: only those that ended since then (index games_over_by_end)."""
+        rows = await self._fetchall(
+            "SELECT id, guild_id FROM games g WHERE status = 'over' AND updated_at >= ?"
+            " AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)"
+            " ORDER BY updated_at, id",
+            (float("-inf") if since is None else float(since),),
+        )
+        return [(int(row[0]), int(row[1])) for row in rows]
+
+    async def finished_games(self, game_ids: Sequence[int]) -> list[GameRecord]:
+        """These games if finished, in the order they ended."""
+        found: list[GameRecord] = []
+        for chunk in _chunks(game_ids):
+            found += [
+                game_record(row)
+                for row in await self._fetchall(
+                    f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'over'"
+                    f" AND id IN ({', '.join('?' * len(chunk))})",
+                    chunk,
+                )
+            ]
+        found.sort(key=lambda record: (record.updated_at, record.id))
+        return found
+
+    async def event_logs(self, game_ids: Sequence[int]) -> dict[int, list[tuple[str, Any]]]:
+        """The event logs of many games, ``(kind, payload)`` in order, a query per
+        thousand games."""
+        logs: dict[int, list[tuple[str, Any]]] = {}
+        loads = orjson.loads
+        for chunk in _chunks(game_ids):
+            rows = await self._fetchall(
+                "SELECT game_id, kind, payload FROM game_events"
+                f" WHERE game_id IN ({', '.join('?' * len(chunk))}) ORDER BY game_id, seq",
+                chunk,
+            )
+            for game_id, kind, payload in rows:
+                logs.setdefault(game_id, []).append((kind, loads(payload)))
+        return logs
+
+    async def season_rows(self, guild_ids: Sequence[int] | None) -> list[tuple[int, str, str]]:
+        """(guild id, length, current season) of these servers (None: all)."""
+        return [
+            (int(row[0]), str(row[1]), str(row[2]))
+            for row in await self._guild_rows(
+                "SELECT guild_id, length, current FROM seasons", "guild_id", guild_ids
+            )
+        ]
+
+    async def unannounced(
+        self, guild_ids: Sequence[int] | None
+    ) -> list[tuple[int, str, str, int | None]]:
+        """(guild id, season, champions JSON, channel id) of closed seasons nobody has
+        claimed the announcement of, oldest first."""
+        rows = await self._guild_rows(
+            "SELECT guild_id, season, champions, channel_id, closed_at FROM closed_seasons"
+            " WHERE announced_at IS NULL",
+            "guild_id",
+            guild_ids,
+        )
+        rows.sort(key=lambda row: (float(row[4]), int(row[0]), str(row[1])))
+        return [
+            (int(r[0]), str(r[1]), str(r[2]), None if r[3] is None else int(r[3])) for r in rows
+        ]
+
+    async def claim_announcement(self, guild_id: int, season: str, now: float) -> bool:
+        """Mark a closed season announced; True for the one caller whose UPDATE did it."""
+        counts = await self._write([(
+            "UPDATE closed_seasons SET announced_at = ?"
+            " WHERE guild_id = ? AND season = ? AND announced_at IS NULL",
+            (float(now), guild_id, season),
+        )])  # fmt: skip
+        return counts[0] == 1
+
+    async def _guild_rows(
+        self, sql: str, column: str, guild_ids: Sequence[int] | None
+    ) -> list[Any]:
+        if guild_ids is None:
+            return await self._fetchall(sql, ())
+        joiner = " AND " if " WHERE " in sql else " WHERE "
+        rows: list[Any] = []
+        for chunk in _chunks(guild_ids):
+            rows += await self._fetchall(
+                f"{sql}{joiner}{column} IN ({', '.join('?' * len(chunk))})", chunk
+            )
+        return rows
+
     # ------------------------------------------------- copying (python -m bot migrate-db)
 
     async def count_rows(self, table: str) -> int:
@@ -318,6 +439,12 @@ class Storage(LeaderboardQueries, ShardLeaseQueries):
 
     # `_fetchone`, `_fetchall` and `_write` are declared by LeaderboardQueries, which
     # uses them too; each backend provides them.
+
+
+def _chunks(ids: Sequence[int], size: int = 1000) -> list[list[int]]:
+    """Ids in lists short enough for one ``IN (...)`` (a bound parameter each)."""
+    ids = list(ids)
+    return [ids[n : n + size] for n in range(0, len(ids), size)]
 
 
 def game_record(row: Any) -> GameRecord:
