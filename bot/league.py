@@ -304,7 +304,8 @@ class _Ledger:
 
     async def _close(self, tx: GuildTransaction) -> None:
         """Close the current season: crown its champions from the ratings of those who
-        played in it, then widen every rating of the server for the next one."""
+        played in it, then widen every rating of the server for the next one. A season
+        without a rated game leaves no record (there is nothing to announce)."""
         assert self.current is not None
         if not self.every_rating:
             await self._read(tx, "", (), people=())
@@ -312,10 +313,13 @@ class _Ledger:
         start, end = seasons.bounds(self.current)
         pools: dict[str, dict[int, Skill]] = {}
         played: dict[str, list[int]] = {}
-        for (family, uid), rating in self.ratings.items():
+        for family, uid in sorted(self.ratings):  # one order, however they were read
+            rating = self.ratings[(family, uid)]
             pools.setdefault(family, {})[uid] = rating.skill
             if start <= rating.last_game_at < end:
                 played.setdefault(family, []).append(uid)
+        if not played:
+            return  # a season nobody played in crowns nobody, and widens nothing again
         crowned = seasons.champions(pools, played)
         for key, rating in self.ratings.items():
             rating.skill = ratings.widened(rating.skill)

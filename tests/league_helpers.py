@@ -43,11 +43,15 @@ async def play_game(
         if table is None:
             return outcome
         game = table.game
-        if leaver is not None and game.round_no >= 2 and leaver in game.seats:
-            if game.players[leaver].status != "out":
-                outcome = await service.act(channel_id, leaver, Move(Act.LEAVE), now)
-                leaver = None
-                continue
+        if (
+            leaver is not None
+            and game.round_no >= 2
+            and leaver in game.seats
+            and game.players[leaver].status != "out"
+        ):
+            outcome = await service.act(channel_id, leaver, Move(Act.LEAVE), now)
+            leaver = None
+            continue
         mover = game.to_move
         assert mover is not None, "a running game always has someone to move"
         moves = [m for m in game.legal_actions(mover) if m.act not in (Act.END, Act.TAP,
