@@ -10,7 +10,7 @@ from __future__ import annotations
 
 import logging
 import time
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -23,6 +23,7 @@ from .ratings import FAMILY, Skill
 from .seasons import Champion
 from .stats import stored_id
 from .storage import GameRecord, GuildTransaction, Storage
+from .storage.base import parse_log
 
 log = logging.getLogger(__name__)
 
@@ -151,6 +152,31 @@ def _marks(n: int) -> str:
 
 
 # ----------------------------------------------------------------- deciding (pure)
+
+
+class _Log(Sequence[tuple[str, Mapping[str, Any]]]):
+    """A game's stored event log, parsed the first time it is read: a few hundred
+    entries a game are most of the backfill's cost, and only achievements read them."""
+
+    __slots__ = ("_entries", "_text")
+
+    def __init__(self, text: str) -> None:
+        self._text = text
+        self._entries: list[tuple[str, Mapping[str, Any]]] | None = None
+
+    def _parsed(self) -> list[tuple[str, Mapping[str, Any]]]:
+        if self._entries is None:
+            self._entries = parse_log(self._text) if self._text else []
+        return self._entries
+
+    def __getitem__(self, index: Any) -> Any:
+        return self._parsed()[index]
+
+    def __len__(self) -> int:
+        return len(self._parsed())
+
+    def __iter__(self) -> Iterator[tuple[str, Mapping[str, Any]]]:
+        return iter(self._parsed())
 
 
 def finished_of(record: GameRecord, log: Sequence[tuple[str, Mapping[str, Any]]]) -> Finished:
@@ -331,11 +357,11 @@ class _Ledger:
             (self.guild_id, self.current, self.now, champions_json(crowned), channel, announced)
         )
 
-    def rate(self, finished: Finished) -> GameResult | None:
-        """Rate one finished game and award its achievements, in memory; None (and a
-        row saying it was looked at) for a game that does not count."""
+    def rate(self, finished: Finished, seats: Sequence[tuple[str, int, int]]) -> GameResult | None:
+        """Rate one finished game (``seats``: `seats_of` its final state) and award its
+        achievements, in memory; None (and a row saying it was looked at) for a game
+        that does not count."""
         family = FAMILY.get(finished.ruleset, finished.ruleset)
-        seats = seats_of(finished.game)
         if not is_rated(finished.game, seats):
             self.rated_rows.append((finished.game_id, self.guild_id, family, finished.ended_at,
                                     result_json(GameResult(finished.game_id, family))))  # fmt: skip
@@ -426,8 +452,8 @@ class League:
         record = await self.storage.get_game(game_id)
         if record is None or record.status != "over":
             return None
-        logs = await self.storage.event_logs([game_id])
-        finished = finished_of(record, logs.get(game_id, []))
+        logs = await self.storage.event_log_texts([game_id])
+        finished = finished_of(record, _Log(logs.get(game_id, "")))
         ids = {rid for _, rid, _ in seats_of(finished.game)}
         async with self.storage.guild_transaction(record.guild_id) as tx:
             # Checked again under the server's lock: another process may have rated it.
@@ -442,9 +468,10 @@ class League:
     async def _rate_into(
         tx: GuildTransaction, ledger: _Ledger, finished: Finished, *, flush: bool
     ) -> GameResult | None:
-        if is_rated(finished.game, seats_of(finished.game)):
+        seats = seats_of(finished.game)
+        if is_rated(finished.game, seats):
             await ledger.advance(tx, finished.ended_at)
-        result = ledger.rate(finished)
+        result = ledger.rate(finished, seats)
         if flush:
             await ledger.flush(tx)
         return result
@@ -479,8 +506,8 @@ class League:
 
     async def _rate_batch(self, guild_id: int, ids: Sequence[int], now: float) -> int:
         records = await self.storage.finished_games(ids)
-        logs = await self.storage.event_logs(ids)
-        games = [finished_of(r, logs.get(r.id, [])) for r in records]
+        logs = await self.storage.event_log_texts(ids)
+        games = [finished_of(r, _Log(logs.get(r.id, ""))) for r in records]
         async with self.storage.guild_transaction(guild_id) as tx:
             done = {
                 int(row[0])

@@ -185,6 +185,21 @@ async def test_a_computer_is_rated_beside_people_and_game_over_is_idempotent(
     assert await snapshot(storage) == before
 
 
+async def test_event_logs_read_in_bulk_equal_the_stored_log(storage: Storage) -> None:
+    """The backfill reads logs a thousand games a query, each joined by the database:
+    every entry comes back, in order, as `Storage.events` gives it."""
+    ids = []
+    for n in range(3):
+        outcome = await play_game(service(storage, None, n), GUILD, 100 + n, PEOPLE[:3],
+                                  now=NOV_15, seed=n, options={"lives": 1})  # fmt: skip
+        ids.append(outcome.table.game_id)
+    logs = await storage.event_logs([*ids, 999])
+    assert set(logs) == set(ids)
+    for game_id in ids:
+        stored = [(e.kind, e.payload) for e in await storage.events(game_id)]
+        assert len(stored) > 20 and logs[game_id] == stored
+
+
 async def test_a_game_not_played_is_not_rated(storage: Storage) -> None:
     league = League(storage, clock=Clock(NOV_15))
     table_service = service(storage, league, 1)

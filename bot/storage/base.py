@@ -10,7 +10,9 @@ parameter style (``?`` and ``:name``): the PostgreSQL backend translates them to
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import operator
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
@@ -351,18 +353,21 @@ class Storage(LeaderboardQueries, ShardLeaseQueries):
         return found
 
     async def event_logs(self, game_ids: Sequence[int]) -> dict[int, list[tuple[str, Any]]]:
-        """The event logs of many games, ``(kind, payload)`` in order, a query per
-        thousand games."""
-        logs: dict[int, list[tuple[str, Any]]] = {}
-        loads = orjson.loads
+        """The event logs of many games, ``(kind, payload)`` in order."""
+        return {game_id: parse_log(text) for game_id, text in
+                (await self.event_log_texts(game_ids)).items()}  # fmt: skip
+
+    async def event_log_texts(self, game_ids: Sequence[int]) -> dict[int, str]:
+        """The event logs of many games, each as one text for `parse_log`, a query per
+        thousand games: the database joins each game's entries (payloads are stored as
+        JSON already), so Python handles a row per game, not per entry, and a caller
+        that may not need a log (the league's backfill) parses it only if it does."""
+        logs: dict[int, str] = {}
         for chunk in _chunks(game_ids):
             rows = await self._fetchall(
-                "SELECT game_id, kind, payload FROM game_events"
-                f" WHERE game_id IN ({', '.join('?' * len(chunk))}) ORDER BY game_id, seq",
-                chunk,
+                _EVENT_LOGS[self.dialect].format(marks=", ".join("?" * len(chunk))), chunk
             )
-            for game_id, kind, payload in rows:
-                logs.setdefault(game_id, []).append((kind, loads(payload)))
+            logs.update((int(game_id), str(text)) for game_id, text in rows)
         return logs
 
     async def season_rows(self, guild_ids: Sequence[int] | None) -> list[tuple[int, str, str]]:
@@ -439,6 +444,27 @@ class Storage(LeaderboardQueries, ShardLeaseQueries):
 
     # `_fetchone`, `_fetchall` and `_write` are declared by LeaderboardQueries, which
     # uses them too; each backend provides them.
+
+
+#: Each game's log as one JSON text of ``[seq, kind, payload]`` entries (`event_logs`).
+_ENTRY = "'[' || seq || ',' || {kind} || ',' || payload || ']'"
+_EVENT_LOGS = {
+    "sqlite": "SELECT game_id, group_concat("
+    + _ENTRY.format(kind="json_quote(kind)")
+    + ") FROM game_events WHERE game_id IN ({marks}) GROUP BY game_id",
+    "postgresql": "SELECT game_id, string_agg("
+    + _ENTRY.format(kind="to_json(kind)::text")
+    + ", ',' ORDER BY seq) FROM game_events WHERE game_id IN ({marks}) GROUP BY game_id",
+}
+
+
+def parse_log(text: str) -> list[tuple[str, Any]]:
+    """One game's log from `Storage.event_log_texts`: ``(kind, payload)`` in order."""
+    entries = orjson.loads(f"[{text}]")
+    # SQLite's group_concat promises no order: each entry carries its seq.
+    if any(a[0] > b[0] for a, b in itertools.pairwise(entries)):
+        entries.sort(key=operator.itemgetter(0))
+    return [(kind, payload) for _, kind, payload in entries]
 
 
 def _chunks(ids: Sequence[int], size: int = 1000) -> list[list[int]]:
