@@ -280,40 +280,52 @@ class _Ledger:
         cls, tx: GuildTransaction, guild_id: int, now: float, ids: set[int] | None
     ) -> _Ledger:
         """The server's season, and the ratings, progress and achievements of ``ids``
-        (None: of everyone on the server)."""
+        (None: of everyone on the server), read together (one hand-over on SQLite)."""
         ledger = cls(guild_id, now)
-        rows = await tx.fetchall("SELECT length, current FROM seasons WHERE guild_id = ?",
-                                 (guild_id,))  # fmt: skip
-        if rows:
-            ledger.length, ledger.current = str(rows[0][0]), str(rows[0][1])
+        season = ("SELECT length, current FROM seasons WHERE guild_id = ?", (guild_id,))
         if ids is None:
-            await ledger._read(tx, "", ())
+            queries = ledger._queries("", ())
             ledger.every_rating = True
-        elif ids:
+        else:
             people = sorted(i for i in ids if i > 0)
-            await ledger._read(tx, f" AND user_id IN ({_marks(len(ids))})", sorted(ids), people)
+            queries = ledger._queries(f" AND user_id IN ({_marks(len(ids))})", sorted(ids),
+                                      people) if ids else []  # fmt: skip
+        found = await tx.fetch_each([season, *queries])
+        if found[0]:
+            ledger.length, ledger.current = str(found[0][0][0]), str(found[0][0][1])
+        ledger._absorb(found[1:])
         return ledger
 
-    async def _read(
-        self, tx: GuildTransaction, where: str, ids: Sequence[int],
-        people: Sequence[int] | None = None,
-    ) -> None:  # fmt: skip
-        for family, uid, mu, sigma, games, last in await tx.fetchall(
-            _RATINGS + where, (self.guild_id, *ids)
-        ):
+    def _queries(
+        self, where: str, ids: Sequence[int], people: Sequence[int] | None = None
+    ) -> list[tuple[str, Sequence[Any]]]:
+        """The reads of ratings (``where``/``ids``), then of progress and achievements
+        held (of ``people``; the same as the ratings' when None; none when empty)."""
+        queries: list[tuple[str, Sequence[Any]]] = [(_RATINGS + where, (self.guild_id, *ids))]
+        if people is not None and not people:
+            return queries
+        people_where = where if people is None else f" AND user_id IN ({_marks(len(people))})"
+        people_ids = (self.guild_id, *(ids if people is None else people))
+        return [
+            *queries,
+            (_PROGRESS + people_where, people_ids),
+            (_HELD + people_where, people_ids),
+        ]
+
+    def _absorb(self, found: Sequence[Sequence[Any]]) -> None:
+        """Keep what `_queries` read; what this transaction has changed already wins."""
+        if not found:
+            return
+        for family, uid, mu, sigma, games, last in found[0]:
             key = (str(family), int(uid))
-            if key not in self.ratings:  # what this transaction changed already wins
+            if key not in self.ratings:
                 self.ratings[key] = _Rating(Skill(float(mu), float(sigma), int(games)),
                                             float(last))  # fmt: skip
-        if people is not None and not people:
-            return
-        people_where = where if people is None else f" AND user_id IN ({_marks(len(people))})"
-        people_ids = ids if people is None else people
-        for uid, fact, n in await tx.fetchall(_PROGRESS + people_where,
-                                              (self.guild_id, *people_ids)):  # fmt: skip
-            self.progress.setdefault(int(uid), {})[str(fact)] = int(n)
-        for uid, key in await tx.fetchall(_HELD + people_where, (self.guild_id, *people_ids)):
-            self.held.setdefault(int(uid), set()).add(str(key))
+        if len(found) > 1:
+            for uid, fact, n in found[1]:
+                self.progress.setdefault(int(uid), {})[str(fact)] = int(n)
+            for uid, key in found[2]:
+                self.held.setdefault(int(uid), set()).add(str(key))
 
     async def advance(self, tx: GuildTransaction, moment: float) -> None:
         """Bring the server's season up to ``moment``: a server's first rated game starts
@@ -334,7 +346,7 @@ class _Ledger:
         without a rated game leaves no record (there is nothing to announce)."""
         assert self.current is not None
         if not self.every_rating:
-            await self._read(tx, "", (), people=())
+            self._absorb(await tx.fetch_each(self._queries("", (), people=())))
             self.every_rating = True
         start, end = seasons.bounds(self.current)
         pools: dict[str, dict[int, Skill]] = {}
@@ -411,23 +423,30 @@ class _Ledger:
         return result
 
     async def flush(self, tx: GuildTransaction) -> None:
-        """Write what changed, in key order (writers of one server queue on its lock
-        anyway; key order keeps PostgreSQL's row locks in one order regardless)."""
+        """Write what changed, together (one hand-over on SQLite), in key order (writers
+        of one server queue on its lock anyway; key order keeps PostgreSQL's row locks in
+        one order regardless)."""
+        writes: list[tuple[str, Sequence[Sequence[Any]]]] = []
         if self.season_changed:
             assert self.current is not None
-            await tx.execute(_UPSERT_SEASON, (self.guild_id, self.length, self.current))
-        await tx.executemany(_UPSERT_RATING, [
+            writes.append((_UPSERT_SEASON, [(self.guild_id, self.length, self.current)]))
+        ratings_rows = [
             (self.guild_id, family, uid, r.skill.mu, r.skill.sigma, r.skill.shown,
              r.skill.games, r.last_game_at)
             for (family, uid) in sorted(self.changed)
             if (r := self.ratings[(family, uid)])
-        ])  # fmt: skip
-        await tx.executemany(_ADD_PROGRESS, [
+        ]  # fmt: skip
+        progress_rows = [
             (self.guild_id, uid, fact, n) for (uid, fact), n in sorted(self.added.items())
-        ])  # fmt: skip
-        await tx.executemany(_INSERT_EARNED, self.earned_rows)
-        await tx.executemany(_INSERT_CLOSED, self.closed_rows)
-        await tx.executemany(_INSERT_RATED, self.rated_rows)
+        ]
+        writes += [
+            (_UPSERT_RATING, ratings_rows),
+            (_ADD_PROGRESS, progress_rows),
+            (_INSERT_EARNED, self.earned_rows),
+            (_INSERT_CLOSED, self.closed_rows),
+            (_INSERT_RATED, self.rated_rows),
+        ]
+        await tx.write_each([(sql, rows) for sql, rows in writes if rows])
 
 
 # ------------------------------------------------------------------ the league

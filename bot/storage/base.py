@@ -143,6 +143,14 @@ class GuildTransaction(Protocol):
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+        """Several reads, their rows in order: on SQLite one hand-over to the worker."""
+        ...
+
+    async def write_each(self, writes: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
+        """Several statements, each run once per row of its rows (none for no rows)."""
+        ...
+
 
 class Storage(LeaderboardQueries, ShardLeaseQueries):
     """Async access to the bot's database; build one with `Storage.open(url or path)`.

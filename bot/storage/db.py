@@ -494,6 +494,22 @@ class _Transaction:
         if rows:
             await self._conn._execute(self._raw.executemany, sql, rows)
 
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+        raw = self._raw
+        return await self._conn._execute(
+            lambda: [raw.execute(sql, params).fetchall() for sql, params in queries]
+        )
+
+    async def write_each(self, writes: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
+        raw = self._raw
+
+        def write() -> None:
+            for sql, rows in writes:
+                if rows:
+                    raw.executemany(sql, rows)
+
+        await self._conn._execute(write)
+
 
 def _write_group(
     db: sqlite3.Connection, writes: Sequence[Callable[[sqlite3.Connection], Any]]

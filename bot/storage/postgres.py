@@ -396,6 +396,13 @@ class _Transaction:
         if rows:
             await self._conn.executemany(numbered(sql)[0], rows)
 
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+        return [await self.fetchall(sql, params) for sql, params in queries]
+
+    async def write_each(self, writes: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
+        for sql, rows in writes:
+            await self.executemany(sql, rows)
+
 
 _RETURNING = (
     " RETURNING guild_id, channel_id,"
