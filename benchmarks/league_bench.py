@@ -49,7 +49,7 @@ YEAR = 365 * 86400.0
 PRESETS = ("mexican", "dollar", "mexen", "mexicanen", "mexico")
 COMPUTERS = ("cpu_expert_1", "cpu_bold_1", "cpu_cautious_1", "cpu_caller_1")
 #: A template's people, as they appear in its state and log (PEOPLE's fixed width).
-PERSON = re.compile(r"8000000000000000\d\d")
+SPLIT = re.compile(r"(8000000000000000\d\d)")
 
 
 async def game_end(url: str, games: int, server: Postgres | None) -> None:
@@ -84,8 +84,9 @@ async def game_end(url: str, games: int, server: Postgres | None) -> None:
     )
 
 
-async def templates(count: int) -> list[tuple[tuple[Any, ...], list[tuple[Any, ...]]]]:
-    """Real finished games: (games row, event rows), from a scratch SQLite file."""
+async def templates(count: int) -> list[tuple[Any, ...]]:
+    """Real finished games from a scratch SQLite file: (games row, event rows, state
+    and joined payloads split at the people's ids)."""
     with tempfile.TemporaryDirectory() as tmp:
         store = await open_storage(Path(tmp) / "templates.db")
         service = TableService(store, random.Random(3))
@@ -102,7 +103,17 @@ async def templates(count: int) -> list[tuple[tuple[Any, ...], list[tuple[Any, .
             for row in batch:
                 events.setdefault(row[0], []).append(row)
         await store.close()
-    return [(row, events[row[0]]) for row in games]
+    # Each text split once at the people's ids (odd parts), renamed per copy in `fill`.
+    return [
+        (row, events[row[0]], SPLIT.split(row[5]),
+         SPLIT.split("\x1e".join(r[3] for r in events[row[0]])))
+        for row in games
+    ]  # fmt: skip
+
+
+def rename(parts: list[str], names: dict[str, str]) -> str:
+    """A template's text (split at its people's ids) with each person renamed."""
+    return "".join([names.get(part, part) if n % 2 else part for n, part in enumerate(parts)])
 
 
 async def fill(store: Storage, games: int, guilds: int, made: list) -> tuple[int, float]:
@@ -115,19 +126,15 @@ async def fill(store: Storage, games: int, guilds: int, made: list) -> tuple[int
         rows: list[tuple[Any, ...]] = []
         events: list[tuple[Any, ...]] = []
         for n, (template, guild) in enumerate(plan, start=1):
-            game, log = made[template]
+            game, log, state_parts, log_parts = made[template]
+            people = state_parts[1::2]
             pool = [f"{700_000_000_000_000_000 + guild * 1000 + i}" for i in range(60)]
-            names = dict(zip(sorted({m for r in log for m in PERSON.findall(r[3])}),
-                             rng.sample(pool, 30), strict=False))  # fmt: skip
-
-            def rename(text: str, names: dict[str, str] = names) -> str:
-                return PERSON.sub(lambda found: names.get(found[0], found[0]), text)
-
+            names = dict(zip(sorted(set(people)), rng.sample(pool, 30), strict=False))
             ended = START + YEAR * n / (games + 1)
             # id, guild_id, channel_id, ruleset, status, state_json, created_at, updated_at, move_no
             rows.append((n, guild, guild * 100 + rng.randrange(5), game[3], "over",
-                         rename(game[5]), ended - 900, ended, game[8]))  # fmt: skip
-            joined = rename("\x1e".join(r[3] for r in log)).split("\x1e")
+                         rename(state_parts, names), ended - 900, ended, game[8]))  # fmt: skip
+            joined = rename(log_parts, names).split("\x1e")
             events += [
                 (n, r[1], r[2], text, ended - 900) for r, text in zip(log, joined, strict=True)
             ]
