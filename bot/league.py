@@ -160,7 +160,7 @@ class _Log(Sequence[tuple[str, Mapping[str, Any]]]):
 
     __slots__ = ("_entries", "_text")
 
-    def __init__(self, text: str) -> None:
+    def __init__(self, text: bytes) -> None:
         self._text = text
         self._entries: list[tuple[str, Mapping[str, Any]]] | None = None
 
@@ -465,14 +465,13 @@ class League:
         """Rate a finished game and award its achievements, once: a second call returns
         what the first stored. Closes the server's season first if the game ended in a
         new one. None: not a rated game (a lobby never started, fewer than two players)."""
-        stored = await self.storage.rated_result(game_id)
+        record, stored = await self.storage.game_and_result(game_id)
         if stored is not None:
             return result_of(game_id, stored)
-        record = await self.storage.get_game(game_id)
         if record is None or record.status != "over":
             return None
         logs = await self.storage.event_log_texts([game_id])
-        finished = finished_of(record, _Log(logs.get(game_id, "")))
+        finished = finished_of(record, _Log(logs.get(game_id, b"")))
         ids = {rid for _, rid, _ in seats_of(finished.game)}
         async with self.storage.guild_transaction(record.guild_id) as tx:
             # Checked again under the server's lock: another process may have rated it.
@@ -526,7 +525,7 @@ class League:
     async def _rate_batch(self, guild_id: int, ids: Sequence[int], now: float) -> int:
         records = await self.storage.finished_games(ids)
         logs = await self.storage.event_log_texts(ids)
-        games = [finished_of(r, _Log(logs.get(r.id, ""))) for r in records]
+        games = [finished_of(r, _Log(logs.get(r.id, b""))) for r in records]
         async with self.storage.guild_transaction(guild_id) as tx:
             done = {
                 int(row[0])

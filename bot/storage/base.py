@@ -334,6 +334,19 @@ class Storage(LeaderboardQueries, ShardLeaseQueries):
         row = await self._fetchone("SELECT result FROM rated_games WHERE game_id = ?", (game_id,))
         return str(row[0]) if row is not None else None
 
+    async def game_and_result(self, game_id: int) -> tuple[GameRecord | None, str | None]:
+        """A game, and its `rated_games.result` if the league has processed it: one
+        query for the two things a game's end reads first."""
+        columns = ", ".join(f"g.{c}" for c in GAME_COLUMNS.split(", "))
+        row = await self._fetchone(
+            f"SELECT {columns}, r.result AS result FROM games g"
+            " LEFT JOIN rated_games r ON r.game_id = g.id WHERE g.id = ?",
+            (game_id,),
+        )
+        if row is None:
+            return None, None
+        return game_record(row), None if row["result"] is None else str(row["result"])
+
     async def unrated_games(self, since: float | None = None) -> list[tuple[int, int]]:
         """(game id, guild id) of finished games the league has not processed, oldest end
         first; ``since``: only those that ended since then (index games_over_by_end)."""
@@ -365,17 +378,17 @@ class Storage(LeaderboardQueries, ShardLeaseQueries):
         return {game_id: parse_log(text) for game_id, text in
                 (await self.event_log_texts(game_ids)).items()}  # fmt: skip
 
-    async def event_log_texts(self, game_ids: Sequence[int]) -> dict[int, str]:
+    async def event_log_texts(self, game_ids: Sequence[int]) -> dict[int, bytes]:
         """The event logs of many games, each as one text for `parse_log`, a query per
         thousand games: the database joins each game's entries (payloads are stored as
         JSON already), so Python handles a row per game, not per entry, and a caller
         that may not need a log (the league's backfill) parses it only if it does."""
-        logs: dict[int, str] = {}
+        logs: dict[int, bytes] = {}
         for chunk in _chunks(game_ids):
             rows = await self._fetchall(
                 _EVENT_LOGS[self.dialect].format(marks=", ".join("?" * len(chunk))), chunk
             )
-            logs.update((int(game_id), str(text)) for game_id, text in rows)
+            logs.update((int(game_id), bytes(text)) for game_id, text in rows)
         return logs
 
     async def season_rows(self, guild_ids: Sequence[int] | None) -> list[tuple[int, str, str]]:
@@ -456,19 +469,22 @@ class Storage(LeaderboardQueries, ShardLeaseQueries):
 
 #: Each game's log as one JSON text of ``[seq, kind, payload]`` entries (`event_logs`).
 _ENTRY = "'[' || seq || ',' || {kind} || ',' || payload || ']'"
+#: As bytes (a BLOB, a bytea): the text is handed over as it is stored, UTF-8, for
+#: orjson, without being decoded into a Python str on the way.
 _EVENT_LOGS = {
-    "sqlite": "SELECT game_id, group_concat("
+    "sqlite": "SELECT game_id, CAST(group_concat("
     + _ENTRY.format(kind="json_quote(kind)")
-    + ") FROM game_events WHERE game_id IN ({marks}) GROUP BY game_id",
-    "postgresql": "SELECT game_id, string_agg("
+    + ") AS BLOB) FROM game_events WHERE game_id IN ({marks}) GROUP BY game_id",
+    "postgresql": "SELECT game_id, convert_to(string_agg("
     + _ENTRY.format(kind="to_json(kind)::text")
-    + ", ',' ORDER BY seq) FROM game_events WHERE game_id IN ({marks}) GROUP BY game_id",
+    + ", ',' ORDER BY seq), 'UTF8') FROM game_events WHERE game_id IN ({marks})"
+    " GROUP BY game_id",
 }
 
 
-def parse_log(text: str) -> list[tuple[str, Any]]:
+def parse_log(text: bytes) -> list[tuple[str, Any]]:
     """One game's log from `Storage.event_log_texts`: ``(kind, payload)`` in order."""
-    entries = orjson.loads(f"[{text}]")
+    entries = orjson.loads(b"[" + text + b"]")
     # SQLite's group_concat promises no order: each entry carries its seq.
     if any(a[0] > b[0] for a, b in itertools.pairwise(entries)):
         entries.sort(key=operator.itemgetter(0))
