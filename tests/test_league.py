@@ -395,3 +395,29 @@ async def test_the_backfill_equals_rating_live_and_runs_once(
     finally:
         await live_store.close()
         await other.close()
+
+
+async def test_a_game_the_league_could_not_rate_is_rated_by_the_next_tick(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Nothing is lost: the game's last move is stored and answered (without ratings)
+    even if rating it fails; the league's periodic tick rates it later, once."""
+    league = League(storage, clock=Clock(NOV_15))
+    real = League.game_over
+
+    async def broken(self: League, game_id: int) -> Any:
+        raise RuntimeError("the league fell over")
+
+    monkeypatch.setattr(League, "game_over", broken)
+    outcome = await play_game(service(storage, league, 1), GUILD, 100, PEOPLE[:3],
+                              now=NOV_15, options={"lives": 1})  # fmt: skip
+    assert outcome.table.game.phase == "over" and outcome.result is None
+    assert "could not be rated now" in caplog.text
+    assert await stored_ratings(storage) == {}
+    monkeypatch.setattr(League, "game_over", real)
+    assert await league.tick([GUILD]) == []
+    assert len(await stored_ratings(storage)) == 3
+    result = await league.game_over(outcome.table.game_id)
+    assert result is not None and set(result.changes) == set(PEOPLE[:3])
+    assert await league.tick() == []
+    assert len(await storage._fetchall("SELECT game_id FROM rated_games", ())) == 1
