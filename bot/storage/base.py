@@ -388,7 +388,7 @@ class Storage(LeaderboardQueries, ShardLeaseQueries):
             rows = await self._fetchall(
                 _EVENT_LOGS[self.dialect].format(marks=", ".join("?" * len(chunk))), chunk
             )
-            logs.update((int(game_id), bytes(text)) for game_id, text in rows)
+            logs.update((int(game_id), bytes(text)) for game_id, text in rows if text is not None)
         return logs
 
     async def season_rows(self, guild_ids: Sequence[int] | None) -> list[tuple[int, str, str]]:
@@ -470,15 +470,18 @@ class Storage(LeaderboardQueries, ShardLeaseQueries):
 #: Each game's log as one JSON text of ``[seq, kind, payload]`` entries (`event_logs`).
 _ENTRY = "'[' || seq || ',' || {kind} || ',' || payload || ']'"
 #: As bytes (a BLOB, a bytea): the text is handed over as it is stored, UTF-8, for
-#: orjson, without being decoded into a Python str on the way.
+#: orjson, without being decoded into a Python str on the way. One subquery per game,
+#: driven by the games' primary key, so each reads its game's entries in key order (a
+#: plain ``IN`` over the events let PostgreSQL scan the whole table in parallel).
 _EVENT_LOGS = {
-    "sqlite": "SELECT game_id, CAST(group_concat("
+    "sqlite": "SELECT g.id, (SELECT CAST(group_concat("
     + _ENTRY.format(kind="json_quote(kind)")
-    + ") AS BLOB) FROM game_events WHERE game_id IN ({marks}) GROUP BY game_id",
-    "postgresql": "SELECT game_id, convert_to(string_agg("
+    + ") AS BLOB) FROM game_events e WHERE e.game_id = g.id) FROM games g"
+    " WHERE g.id IN ({marks})",
+    "postgresql": "SELECT g.id, (SELECT convert_to(string_agg("
     + _ENTRY.format(kind="to_json(kind)::text")
-    + ", ',' ORDER BY seq), 'UTF8') FROM game_events WHERE game_id IN ({marks})"
-    " GROUP BY game_id",
+    + ", ',' ORDER BY seq), 'UTF8') FROM game_events e WHERE e.game_id = g.id) FROM games g"
+    " WHERE g.id IN ({marks})",
 }
 
 
