@@ -101,6 +101,12 @@ class MexicanBot(commands.Bot):
 
     async def setup_hook(self) -> None:
         self.tree.on_error = self.on_app_command_error
+        try:
+            # Games that ended unrated (a crash, a database outage; after schema step 8,
+            # every game of the past): rated before the first move of this process.
+            await self.league.catch_up()
+        except Exception:
+            log.exception("the league could not catch up now; it tries again every minute")
         for name in self.extension_names:
             await self.load_extension(name)
             log.debug("loaded extension %s", name)

@@ -473,7 +473,22 @@ class TableService:
         table.stored_move += 1
         if game.phase == "over":
             self.tables.pop(channel_id, None)
+            outcome.result = await self._rate(table.game_id)
         return outcome
+
+    async def _rate(self, game_id: int) -> GameResult | None:
+        """The finished game's ratings and achievements, once its last move is stored
+        (nothing is lost: a failure here leaves the game unrated, and the league's
+        periodic catch-up rates it; README, Ratings, seasons and achievements)."""
+        if self.league is None:
+            return None
+        try:
+            return await self.league.game_over(game_id)
+        except DatabaseDownError:
+            return None  # the storage's health has logged the outage, once
+        except Exception:
+            log.exception("game %s could not be rated now; the league catches up later", game_id)
+            return None
 
     async def _opened(self, channel_id: int, state: str, err: CommitUnknownError) -> GameRecord:
         """A lobby whose COMMIT lost its answer: the channel's stored game, if it is this

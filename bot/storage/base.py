@@ -10,10 +10,13 @@ parameter style (``?`` and ``:name``): the PostgreSQL backend translates them to
 from __future__ import annotations
 
 import functools
+import itertools
 import math
+import operator
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Iterable, Mapping, Sequence
-from typing import Any, ClassVar, Self
+from contextlib import AbstractAsyncContextManager
+from typing import Any, ClassVar, Protocol, Self
 
 import orjson
 
@@ -129,6 +132,27 @@ KEY_COLUMNS = {"games": 1, "game_events": 2, "stat_buckets": 4, "rounds": 1,
                "closed_seasons": 2}  # fmt: skip
 
 
+class GuildTransaction(Protocol):
+    """One open transaction that holds a server's league lock (`Storage.guild_transaction`):
+    SQL in SQLite's parameter style, as everywhere in storage."""
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]: ...
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        """Run one statement; how many rows it changed."""
+        ...
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
+
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+        """Several reads, their rows in order: on SQLite one hand-over to the worker."""
+        ...
+
+    async def write_each(self, writes: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
+        """Several statements, each run once per row of its rows (none for no rows)."""
+        ...
+
+
 class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
     """Async access to the bot's database; build one with `Storage.open(url or path)`.
 
@@ -231,6 +255,18 @@ class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
         """
         raise NotImplementedError
 
+    def guild_transaction(self, guild_id: int) -> AbstractAsyncContextManager[GuildTransaction]:
+        """Read, decide and write in one transaction that no other process can interleave
+        with for the same server: what the league needs so that a game is rated, and a
+        season closed, exactly once, and no rating update is lost when two processes rate
+        games of one server at once (README, Ratings, seasons and achievements).
+
+        Committed when the block ends, rolled back if it raises. SQLite: ``BEGIN
+        IMMEDIATE`` (one writer for the whole file); PostgreSQL: the server's
+        transaction-level advisory lock. Storage knows nothing of ratings: the caller
+        brings the SQL and the decisions."""
+        raise NotImplementedError
+
     # ---------------------------------------------------------------------- reads
 
     async def get_game(self, game_id: int) -> GameRecord | None:
@@ -292,6 +328,117 @@ class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
             return PlayerTotals(guild_id, user_id)
         return PlayerTotals(guild_id, user_id, **{k: int(row[k]) for k in TOTALS_COLUMNS})
 
+    # ------------------------------------------------------ the league's reads (league.py)
+
+    async def rated_result(self, game_id: int) -> str | None:
+        """The stored `rated_games.result` of a game the league has processed."""
+        row = await self._fetchone("SELECT result FROM rated_games WHERE game_id = ?", (game_id,))
+        return str(row[0]) if row is not None else None
+
+    async def game_and_result(self, game_id: int) -> tuple[GameRecord | None, str | None]:
+        """A game, and its `rated_games.result` if the league has processed it: one
+        query for the two things a game's end reads first."""
+        columns = ", ".join(f"g.{c}" for c in GAME_COLUMNS.split(", "))
+        row = await self._fetchone(
+            f"SELECT {columns}, r.result AS result FROM games g"
+            " LEFT JOIN rated_games r ON r.game_id = g.id WHERE g.id = ?",
+            (game_id,),
+        )
+        if row is None:
+            return None, None
+        return game_record(row), None if row["result"] is None else str(row["result"])
+
+    async def unrated_games(self, since: float | None = None) -> list[tuple[int, int]]:
+        """(game id, guild id) of finished games the league has not processed, oldest end
+        first; ``since``: only those that ended since then (index games_over_by_end)."""
+        rows = await self._fetchall(
+            "SELECT id, guild_id FROM games g WHERE status = 'over' AND updated_at >= ?"
+            " AND NOT EXISTS (SELECT 1 FROM rated_games r WHERE r.game_id = g.id)"
+            " ORDER BY updated_at, id",
+            (float("-inf") if since is None else float(since),),
+        )
+        return [(int(row[0]), int(row[1])) for row in rows]
+
+    async def finished_games(self, game_ids: Sequence[int]) -> list[GameRecord]:
+        """These games if finished, in the order they ended."""
+        found: list[GameRecord] = []
+        for chunk in _chunks(game_ids):
+            found += [
+                game_record(row)
+                for row in await self._fetchall(
+                    f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'over'"
+                    f" AND id IN ({', '.join('?' * len(chunk))})",
+                    chunk,
+                )
+            ]
+        found.sort(key=lambda record: (record.updated_at, record.id))
+        return found
+
+    async def event_logs(self, game_ids: Sequence[int]) -> dict[int, list[tuple[str, Any]]]:
+        """The event logs of many games, ``(kind, payload)`` in order."""
+        return {game_id: parse_log(text) for game_id, text in
+                (await self.event_log_texts(game_ids)).items()}  # fmt: skip
+
+    async def event_log_texts(self, game_ids: Sequence[int]) -> dict[int, bytes]:
+        """The event logs of many games, each as one text for `parse_log`, a query per
+        thousand games: the database joins each game's entries (payloads are stored as
+        JSON already), so Python handles a row per game, not per entry, and a caller
+        that may not need a log (the league's backfill) parses it only if it does."""
+        logs: dict[int, bytes] = {}
+        for chunk in _chunks(game_ids):
+            rows = await self._fetchall(
+                _EVENT_LOGS[self.dialect].format(marks=", ".join("?" * len(chunk))), chunk
+            )
+            logs.update((int(game_id), bytes(text)) for game_id, text in rows if text is not None)
+        return logs
+
+    async def season_rows(self, guild_ids: Sequence[int] | None) -> list[tuple[int, str, str]]:
+        """(guild id, length, current season) of these servers (None: all)."""
+        return [
+            (int(row[0]), str(row[1]), str(row[2]))
+            for row in await self._guild_rows(
+                "SELECT guild_id, length, current FROM seasons", "guild_id", guild_ids
+            )
+        ]
+
+    async def unannounced(
+        self, guild_ids: Sequence[int] | None
+    ) -> list[tuple[int, str, str, int | None]]:
+        """(guild id, season, champions JSON, channel id) of closed seasons nobody has
+        claimed the announcement of, oldest first."""
+        rows = await self._guild_rows(
+            "SELECT guild_id, season, champions, channel_id, closed_at FROM closed_seasons"
+            " WHERE announced_at IS NULL",
+            "guild_id",
+            guild_ids,
+        )
+        rows.sort(key=lambda row: (float(row[4]), int(row[0]), str(row[1])))
+        return [
+            (int(r[0]), str(r[1]), str(r[2]), None if r[3] is None else int(r[3])) for r in rows
+        ]
+
+    async def claim_announcement(self, guild_id: int, season: str, now: float) -> bool:
+        """Mark a closed season announced; True for the one caller whose UPDATE did it."""
+        counts = await self._write([(
+            "UPDATE closed_seasons SET announced_at = ?"
+            " WHERE guild_id = ? AND season = ? AND announced_at IS NULL",
+            (float(now), guild_id, season),
+        )])  # fmt: skip
+        return counts[0] == 1
+
+    async def _guild_rows(
+        self, sql: str, column: str, guild_ids: Sequence[int] | None
+    ) -> list[Any]:
+        if guild_ids is None:
+            return await self._fetchall(sql, ())
+        joiner = " AND " if " WHERE " in sql else " WHERE "
+        rows: list[Any] = []
+        for chunk in _chunks(guild_ids):
+            rows += await self._fetchall(
+                f"{sql}{joiner}{column} IN ({', '.join('?' * len(chunk))})", chunk
+            )
+        return rows
+
     # ------------------------------------------------- copying (python -m bot migrate-db)
 
     async def count_rows(self, table: str) -> int:
@@ -319,6 +466,39 @@ class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
 
     # `_fetchone`, `_fetchall` and `_write` are declared by LeaderboardQueries, which
     # uses them too; each backend provides them.
+
+
+#: Each game's log as one JSON text of ``[seq, kind, payload]`` entries (`event_logs`).
+_ENTRY = "'[' || seq || ',' || {kind} || ',' || payload || ']'"
+#: As bytes (a BLOB, a bytea): the text is handed over as it is stored, UTF-8, for
+#: orjson, without being decoded into a Python str on the way. One subquery per game,
+#: driven by the games' primary key, so each reads its game's entries in key order (a
+#: plain ``IN`` over the events let PostgreSQL scan the whole table in parallel).
+_EVENT_LOGS = {
+    "sqlite": "SELECT g.id, (SELECT CAST(group_concat("
+    + _ENTRY.format(kind="json_quote(kind)")
+    + ") AS BLOB) FROM game_events e WHERE e.game_id = g.id) FROM games g"
+    " WHERE g.id IN ({marks})",
+    "postgresql": "SELECT g.id, (SELECT convert_to(string_agg("
+    + _ENTRY.format(kind="to_json(kind)::text")
+    + ", ',' ORDER BY seq), 'UTF8') FROM game_events e WHERE e.game_id = g.id) FROM games g"
+    " WHERE g.id IN ({marks})",
+}
+
+
+def parse_log(text: bytes) -> list[tuple[str, Any]]:
+    """One game's log from `Storage.event_log_texts`: ``(kind, payload)`` in order."""
+    entries = orjson.loads(b"[" + text + b"]")
+    # SQLite's group_concat promises no order: each entry carries its seq.
+    if any(a[0] > b[0] for a, b in itertools.pairwise(entries)):
+        entries.sort(key=operator.itemgetter(0))
+    return [(kind, payload) for _, kind, payload in entries]
+
+
+def _chunks(ids: Sequence[int], size: int = 1000) -> list[list[int]]:
+    """Ids in lists short enough for one ``IN (...)`` (a bound parameter each)."""
+    ids = list(ids)
+    return [ids[n : n + size] for n in range(0, len(ids), size)]
 
 
 def game_record(row: Any) -> GameRecord:

@@ -378,6 +378,26 @@ class SqliteStorage(Storage):
         if stats.rounds:
             db.executemany(INSERT_ROUND, round_rows(guild_id, channel_id, game_id, stats, stamp))
 
+    # ------------------------------------------------------------- the league's writes
+
+    @contextlib.asynccontextmanager
+    async def guild_transaction(self, guild_id: int) -> AsyncIterator[_Transaction]:
+        # BEGIN IMMEDIATE takes the file's write lock before the first read, so what the
+        # caller reads is still true when it writes; every server shares that one lock.
+        async with self._lock, self._reaching():
+            if self._closed:
+                raise StorageError("storage is closed")
+            conn = self._conn
+            raw = conn._conn
+            await conn._execute(raw.execute, "BEGIN IMMEDIATE")
+            try:
+                yield _Transaction(conn, raw)
+            except BaseException:
+                if raw.in_transaction:
+                    await asyncio.shield(conn._execute(raw.execute, "ROLLBACK"))
+                raise
+            await conn._execute(raw.execute, "COMMIT")
+
     # ------------------------------------------------- copying (python -m bot migrate-db)
 
     async def read_rows(
@@ -454,6 +474,41 @@ class SqliteStorage(Storage):
             return counts
 
         return await self._run_in_worker(write)
+
+
+class _Transaction:
+    """`GuildTransaction` on the connection's worker thread: one hand-over a statement."""
+
+    def __init__(self, conn: aiosqlite.Connection, raw: sqlite3.Connection) -> None:
+        self._conn, self._raw = conn, raw
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        raw = self._raw
+        return await self._conn._execute(lambda: raw.execute(sql, params).fetchall())
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        raw = self._raw
+        return await self._conn._execute(lambda: raw.execute(sql, params).rowcount)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            await self._conn._execute(self._raw.executemany, sql, rows)
+
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+        raw = self._raw
+        return await self._conn._execute(
+            lambda: [raw.execute(sql, params).fetchall() for sql, params in queries]
+        )
+
+    async def write_each(self, writes: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
+        raw = self._raw
+
+        def write() -> None:
+            for sql, rows in writes:
+                if rows:
+                    raw.executemany(sql, rows)
+
+        await self._conn._execute(write)
 
 
 def _write_group(

@@ -290,6 +290,13 @@ _V8_LEAGUE: Migration = (
     ){WITHOUT_ROWID}
     """),
     "CREATE INDEX ratings_by_shown ON ratings (guild_id, family, shown)",
+    # Finished games by when they ended: the league's backfill and catch-up find the ones
+    # not rated yet, and a season's busiest channel is counted, without reading the open
+    # games' rows (partial: a move writes these entries only when it ends its game).
+    # (status first, though it is always 'over' here: SQLite then prefers it to
+    # games_by_status for "status = 'over' AND updated_at >= ?")
+    "CREATE INDEX games_over_by_end ON games (status, updated_at, id) WHERE status = 'over'",
+    "CREATE INDEX games_over_by_guild ON games (guild_id, updated_at) WHERE status = 'over'",
     portable("""
     CREATE TABLE rated_games (
         game_id     {INT} PRIMARY KEY,

@@ -55,6 +55,10 @@ from .url import DatabaseUrl
 #: The session-level advisory lock (two-key form, apart from the channels' one-key locks)
 #: that lets only one process migrate at a time: shard processes start together.
 _MIGRATION_LOCK = (0x6D6578, 1)
+#: The class (first key) of the league's per-server transaction locks
+#: (`guild_transaction`): two-key, so apart from the channels' one-key locks, and a class
+#: of its own beside the migration lock's.
+_LEAGUE_LOCK_CLASS = 0x6C6561
 #: Connections per process: moves of different channels run side by side, and
 #: PostgreSQL's own limit (100 by default) leaves room for many processes.
 POOL_SIZE = 8
@@ -286,6 +290,18 @@ class PostgresStorage(Storage):
                 numbered(INSERT_ROUND)[0], round_rows(guild_id, channel_id, game_id, stats, stamp)
             )
 
+    # ------------------------------------------------------------- the league's writes
+
+    @contextlib.asynccontextmanager
+    async def guild_transaction(self, guild_id: int) -> AsyncIterator[_Transaction]:
+        async with self._connection() as conn, _committed(conn):
+            # Held until COMMIT or ROLLBACK; the statements after it see every league
+            # write committed before the lock was granted (read committed).
+            await conn.execute(
+                "SELECT pg_advisory_xact_lock($1, $2)", _LEAGUE_LOCK_CLASS, lock_key(guild_id)
+            )
+            yield _Transaction(conn)
+
     # ------------------------------------------------- copying (python -m bot migrate-db)
 
     async def read_rows(
@@ -354,6 +370,38 @@ class PostgresStorage(Storage):
     async def _write(self, statements: Sequence[tuple[str, Any]]) -> list[int]:
         async with self._connection() as conn, conn.transaction():
             return [_row_count(await _execute(conn, sql, params)) for sql, params in statements]
+
+
+def lock_key(guild_id: int) -> int:
+    """A server id (64 bits) folded into the lock's 32-bit second key: two servers that
+    share a key only take turns, which is safe."""
+    folded = (guild_id ^ (guild_id >> 32)) & 0xFFFFFFFF
+    return folded - (1 << 32) if folded >= 1 << 31 else folded
+
+
+class _Transaction:
+    """`GuildTransaction` on one pooled connection."""
+
+    def __init__(self, conn: asyncpg.Connection) -> None:
+        self._conn = conn
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        text, order = numbered(sql)
+        return list(await self._conn.fetch(text, *arguments(order, params)))
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        return _row_count(await _execute(self._conn, sql, params))
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            await self._conn.executemany(numbered(sql)[0], rows)
+
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+        return [await self.fetchall(sql, params) for sql, params in queries]
+
+    async def write_each(self, writes: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
+        for sql, rows in writes:
+            await self.executemany(sql, rows)
 
 
 _RETURNING = (

@@ -1,0 +1,423 @@
+"""The league's write side (README, Ratings, seasons and achievements): finished games
+rated exactly as openskill rates them, once; seasons closed once, across restarts and
+processes; the backfill equal to rating live, and idempotent. Both databases."""
+
+from __future__ import annotations
+
+import asyncio
+import calendar
+import random
+from collections import defaultdict
+from typing import Any
+
+import orjson
+import pytest
+from openskill.models import PlackettLuce
+
+from bot import ratings
+from bot.engine import Act, Game, Move
+from bot.league import League
+from bot.stats import stored_id
+from bot.storage import Storage, open_storage
+from bot.tables import TableService
+from tests.db_helpers import database_url_fixture, storage_fixture
+from tests.league_games import PEOPLE, play_game
+
+storage = storage_fixture()
+database_url = database_url_fixture()
+
+GUILD = 7
+LEAGUE_TABLES = ("ratings", "rated_games", "achievements", "achievement_progress", "seasons",
+                 "closed_seasons")  # fmt: skip
+
+
+def stamp(*when: int) -> float:
+    return float(calendar.timegm((*when, 0, 0, 0)[:6]))
+
+
+NOV_15 = stamp(2026, 11, 15, 12)
+
+
+class Clock:
+    def __init__(self, now: float) -> None:
+        self.now = now
+
+    def __call__(self) -> float:
+        return self.now
+
+
+async def final_places(store: Storage, game_id: int) -> list[tuple[int, int]]:
+    """(rating id, place) of a stored finished game, as the engine ranks it."""
+    record = await store.get_game(game_id)
+    assert record is not None and record.status == "over"
+    game = Game.from_dict(orjson.loads(record.state_json)["engine"])
+    return [(rid, place) for p, place in game.final_places() if (rid := stored_id(p)) is not None]
+
+
+def openskill_after(
+    places: list[tuple[int, int]], prior: dict[int, tuple[float, float]]
+) -> dict[int, tuple[float, float]]:
+    """What openskill itself makes of a table (defaults); seats of one computer persona
+    keep the mean of their results, as README says."""
+    model = PlackettLuce()
+    teams = [[model.rating(*prior.get(rid, (model.mu, model.sigma)))] for rid, _ in places]
+    rated = model.rate(teams, ranks=[float(place) for _, place in places])
+    seats: dict[int, list[tuple[float, float]]] = defaultdict(list)
+    for (rid, _), team in zip(places, rated, strict=True):
+        seats[rid].append((team[0].mu, team[0].sigma))
+    return {
+        rid: (sum(m for m, _ in s) / len(s), sum(x for _, x in s) / len(s))
+        for rid, s in seats.items()
+    }
+
+
+async def stored_ratings(store: Storage, guild: int = GUILD) -> dict[tuple[str, int], tuple]:
+    rows = await store._fetchall(
+        "SELECT family, user_id, mu, sigma, games, shown FROM ratings WHERE guild_id = ?", (guild,)
+    )
+    return {(r[0], int(r[1])): (float(r[2]), float(r[3]), int(r[4]), int(r[5])) for r in rows}
+
+
+async def snapshot(store: Storage) -> dict[str, list[tuple[Any, ...]]]:
+    found = {}
+    for table in LEAGUE_TABLES:
+        rows = await store._fetchall(f"SELECT * FROM {table}", ())
+        found[table] = sorted(tuple(row) for row in rows)
+    return found
+
+
+def service(store: Storage, league: League | None, seed: int) -> TableService:
+    return TableService(store, random.Random(seed), league=league)
+
+
+TABLES = {
+    "two people": (PEOPLE[:2], None, {"lives": 2}),
+    "a leaver": (PEOPLE[:4], PEOPLE[2], {"lives": 2}),
+    "twenty seats": (
+        [*PEOPLE[:12], *(f"cpu_{p}_{n}" for p in ("expert", "bold", "cautious", "caller")
+                         for n in (1, 2))],
+        None, {"lives": 1},
+    ),
+}  # fmt: skip
+
+
+@pytest.mark.parametrize("case", TABLES)
+async def test_ratings_are_openskills_own(storage: Storage, case: str) -> None:
+    """Two games in a row at the same table: after each, every stored μ and σ is what
+    openskill's PlackettLuce gives for the final places (ties, a leaver last, twenty
+    seats with two of each computer persona sharing its rating), and the shown number
+    and count follow."""
+    players, leaver, options = TABLES[case]
+    league = League(storage, clock=Clock(NOV_15))
+    expected: dict[int, tuple[float, float]] = {}
+    games: dict[int, int] = defaultdict(int)
+    for n in range(2):
+        outcome = await play_game(
+            service(storage, league, n), GUILD, 100, players, now=NOV_15 + n, seed=n,
+            leaver=leaver, options=options,
+        )  # fmt: skip
+        assert outcome.result is not None
+        places = await final_places(storage, outcome.table.game_id)
+        if leaver is not None:
+            assert places[-1][0] == int(leaver), "a leaver ranks last"
+        expected.update(openskill_after(places, expected))
+        for rid in {rid for rid, _ in places}:
+            games[rid] += 1
+        stored = await stored_ratings(storage)
+        assert set(stored) == {("bluff", rid) for rid in expected}
+        for rid, (mu, sigma) in expected.items():
+            got = stored[("bluff", rid)]
+            assert got[:2] == pytest.approx((mu, sigma), rel=1e-12, abs=1e-12)
+            assert got[2] == games[rid]
+            assert got[3] == ratings.shown(mu, sigma)
+        for pid, change in outcome.result.changes.items():
+            assert change.after == stored[("bluff", stored_id(pid))][3]
+    if case == "twenty seats":
+        assert {rid for rid, _ in places if rid < 0} == {-1, -2, -3, -4}
+
+
+async def test_ties_share_a_place_and_rate_as_openskill_does(storage: Storage) -> None:
+    """The host ends a lives game after its first round: everyone but the round's loser
+    stands equal, a tie openskill rates as one shared rank."""
+    league = League(storage, clock=Clock(NOV_15))
+    table_service = service(storage, league, 3)
+    players = PEOPLE[:5]
+    await table_service.open_table(GUILD, 5, players[0], "mexican",
+                                   {"turn_timer": 0, "lives": 3}, NOV_15)  # fmt: skip
+    for p in players[1:]:
+        await table_service.act(5, p, Move(Act.JOIN), NOV_15)
+    await table_service.act(5, players[0], Move(Act.START), NOV_15)
+    rng = random.Random(4)
+    while (table := table_service.get(5)) is not None and table.game.round_no < 2:
+        mover = table.game.to_move
+        moves = [m for m in table.game.legal_actions(mover)
+                 if m.act not in (Act.END, Act.TAP, Act.LEAVE)]  # fmt: skip
+        outcome = await table_service.act(5, mover, rng.choice(moves), NOV_15)
+    outcome = await table_service.act(5, players[0], Move(Act.END), NOV_15)
+    assert outcome.result is not None
+    places = await final_places(storage, outcome.table.game_id)
+    assert len({place for _, place in places}) < len(places), places  # there is a tie
+    expected = openskill_after(places, {})
+    stored = await stored_ratings(storage)
+    for rid, (mu, sigma) in expected.items():
+        assert stored[("bluff", rid)][:2] == pytest.approx((mu, sigma), rel=1e-12)
+
+
+async def test_a_computer_is_rated_beside_people_and_game_over_is_idempotent(
+    storage: Storage,
+) -> None:
+    league = League(storage, clock=Clock(NOV_15))
+    outcome = await play_game(service(storage, league, 9), GUILD, 100,
+                              [PEOPLE[0], "cpu_expert_1"], now=NOV_15, preset="mexen",
+                              options={"lives": 2})  # fmt: skip
+    result = outcome.result
+    assert result is not None and result.family == "open"
+    assert set(result.changes) == {PEOPLE[0], "cpu_expert_1"}
+    before = await snapshot(storage)
+    assert {(f, uid) for f, uid in await stored_ratings(storage)} == {
+        ("open", int(PEOPLE[0])),
+        ("open", stored_id("cpu_expert_1")),
+    }
+    again = League(storage, clock=Clock(NOV_15 + 99))
+    assert await again.game_over(outcome.table.game_id) == result
+    assert await league.game_over(outcome.table.game_id) == result
+    assert await league.catch_up() == 0
+    assert await snapshot(storage) == before
+
+
+async def test_event_logs_read_in_bulk_equal_the_stored_log(storage: Storage) -> None:
+    """The backfill reads logs a thousand games a query, each joined by the database:
+    every entry comes back, in order, as `Storage.events` gives it."""
+    ids = []
+    for n in range(3):
+        outcome = await play_game(service(storage, None, n), GUILD, 100 + n, PEOPLE[:3],
+                                  now=NOV_15, seed=n, options={"lives": 1})  # fmt: skip
+        ids.append(outcome.table.game_id)
+    logs = await storage.event_logs([*ids, 999])
+    assert set(logs) == set(ids)
+    for game_id in ids:
+        stored = [(e.kind, e.payload) for e in await storage.events(game_id)]
+        assert len(stored) > 20 and logs[game_id] == stored
+
+
+async def test_a_game_not_played_is_not_rated(storage: Storage) -> None:
+    league = League(storage, clock=Clock(NOV_15))
+    table_service = service(storage, league, 1)
+    await table_service.open_table(GUILD, 5, PEOPLE[0], "mexican", {"turn_timer": 0}, NOV_15)
+    await table_service.act(5, PEOPLE[1], Move(Act.JOIN), NOV_15)
+    outcome = await table_service.act(5, PEOPLE[0], Move(Act.END), NOV_15)
+    assert outcome.table.game.phase == "over" and outcome.result is None
+    assert await stored_ratings(storage) == {}
+    assert await league.game_over(outcome.table.game_id) is None
+    assert await league.catch_up() == 0
+
+
+async def test_a_month_end_closes_november_once_with_its_champions(
+    database_url: str,
+) -> None:
+    """A game on Nov 30 at 23:59, then one on Dec 1 at 00:01 (other players, but one):
+    November closes before the second is rated, crowning November's people, every
+    rating widens, December is current. After a restart nothing closes again."""
+    nov_30, dec_1 = stamp(2026, 11, 30, 23, 59), stamp(2026, 12, 1, 0, 1)
+    clock = Clock(nov_30)
+    store = await open_storage(database_url)
+    try:
+        league = League(store, clock=clock)
+        first = await play_game(service(store, league, 1), GUILD, 100, [*PEOPLE[:4], "cpu_bold_1"],
+                                now=nov_30, options={"lives": 2})  # fmt: skip
+        november = await stored_ratings(store)
+        clock.now = dec_1
+        second = await play_game(
+            service(store, league, 2),
+            GUILD,
+            101,
+            [PEOPLE[0], PEOPLE[10]],
+            now=dec_1,
+            options={"lives": 2},
+        )
+        assert first.result is not None and second.result is not None
+        rows = await store._fetchall(
+            "SELECT season, champions, channel_id, announced_at FROM closed_seasons", ()
+        )
+        assert [(r[0], r[2], r[3]) for r in rows] == [("2026-11", 100, None)]
+        champions = orjson.loads(rows[0][1])
+        people = sorted(
+            (uid for (_, uid) in november if uid > 0),
+            key=lambda u: (-(november[("bluff", u)][0] - 3 * november[("bluff", u)][1]), u),
+        )
+        assert [(c["place"], c["user_id"], c["rating"]) for c in champions] == [
+            (n, uid, november[("bluff", uid)][3]) for n, uid in enumerate(people[:3], start=1)
+        ]
+        december = await stored_ratings(store)
+        for key, (mu, sigma, games, _) in november.items():
+            if key[1] in (int(PEOPLE[0]),):
+                continue  # played again in December
+            wide = ratings.widened(ratings.Skill(mu, sigma, games))
+            assert december[key][:3] == pytest.approx((wide.mu, wide.sigma, games))
+            assert december[key][3] == wide.shown < november[key][3]
+        seasons = await store._fetchall("SELECT length, current FROM seasons", ())
+        assert [tuple(r) for r in seasons] == [("month", "2026-12")]
+        closes = await league.due_seasons([GUILD])
+        assert [(c.guild_id, c.season, c.channel_id) for c in closes] == [(GUILD, "2026-11", 100)]
+        assert [c.user_id for c in closes[0].champions] == people[:3]
+        before = await snapshot(store)
+    finally:
+        await store.close()
+    store = await open_storage(database_url)
+    try:
+        clock.now = stamp(2026, 12, 2)
+        league = League(store, clock=clock)
+        assert await league.catch_up() == 0
+        assert len(await league.due_seasons()) == 1  # still not announced
+        assert await league.game_over(second.table.game_id) == second.result
+        assert await snapshot(store) == before
+        assert await league.claim_announcement(GUILD, "2026-11")
+        assert not await league.claim_announcement(GUILD, "2026-11")
+        assert await league.due_seasons() == []
+    finally:
+        await store.close()
+
+
+async def test_the_clock_closes_a_season_and_a_late_close_is_not_announced(
+    storage: Storage,
+) -> None:
+    clock = Clock(NOV_15)
+    league = League(storage, clock=clock)
+    await play_game(service(storage, league, 1), GUILD, 100, PEOPLE[:3], now=NOV_15,
+                    options={"lives": 2})  # fmt: skip
+    assert await league.due_seasons() == []  # November runs
+    clock.now = stamp(2026, 12, 1, 0, 30)
+    closes = await league.due_seasons()
+    assert [(c.season, len(c.champions)) for c in closes] == [("2026-11", 3)]
+    assert await league.due_seasons([GUILD + 1]) == []
+    # Another server, whose November closes only in January: recorded, never announced.
+    await play_game(service(storage, league, 2), GUILD + 1, 200, PEOPLE[:2], now=NOV_15,
+                    options={"lives": 2})  # fmt: skip
+    clock.now = stamp(2027, 1, 10)
+    closes = await league.due_seasons()
+    assert [(c.guild_id, c.season) for c in closes] == [(GUILD, "2026-11")]
+    rows = await storage._fetchall(
+        "SELECT guild_id, season, announced_at FROM closed_seasons ORDER BY guild_id, season",
+        (),
+    )
+    # December, when the first server played no game, closes quietly: nothing to crown.
+    assert [tuple(r) for r in rows] == [
+        (GUILD, "2026-11", None),
+        (GUILD + 1, "2026-11", stamp(2027, 1, 10)),
+    ]
+    current = await storage._fetchall("SELECT guild_id, current FROM seasons ORDER BY 1", ())
+    assert [tuple(r) for r in current] == [(GUILD, "2027-01"), (GUILD + 1, "2027-01")]
+
+
+async def test_switching_to_quarters_renames_the_running_season(storage: Storage) -> None:
+    clock = Clock(NOV_15)
+    league = League(storage, clock=clock)
+    await play_game(service(storage, league, 1), GUILD, 100, PEOPLE[:2], now=NOV_15,
+                    options={"lives": 2})  # fmt: skip
+    assert await league.set_season_length(GUILD, "quarter") == "2026-Q4"
+    clock.now = stamp(2026, 12, 5)
+    assert await league.due_seasons() == []  # Q4 runs on: November did not close
+    assert await league.set_season_length(GUILD, "month") == "2026-12"
+    with pytest.raises(ValueError):
+        await league.set_season_length(GUILD, "week")
+    assert await storage._fetchall("SELECT * FROM closed_seasons", ()) == []
+
+
+async def test_two_processes_rate_and_close_exactly_once(database_url: str) -> None:
+    """Two stores and leagues on one database (two bot processes) rate the same games at
+    once, then race to close the season and to claim its announcement: every game is
+    rated once and no rating update is lost; one close, one claim."""
+    clock = Clock(NOV_15)
+    a, b = await open_storage(database_url), await open_storage(database_url)
+    try:
+        ids = []
+        for n in range(6):  # stored unrated (the hook is off): the races below rate them
+            players = [PEOPLE[0], PEOPLE[1 + n % 3], PEOPLE[5 + n % 2]]
+            outcome = await play_game(service(a, None, n), GUILD, 100 + n, players,
+                                      now=NOV_15 + n, seed=n, options={"lives": 1})  # fmt: skip
+            ids.append(outcome.table.game_id)
+        one, two = League(a, clock=clock), League(b, clock=clock)
+        results = await asyncio.gather(*(league.game_over(g) for g in ids for league in (one, two)))
+        assert results[0::2] == results[1::2]
+        stored = await stored_ratings(a)
+        assert stored[("bluff", int(PEOPLE[0]))][2] == 6  # no update lost
+        assert sum(games for _, _, games, _ in stored.values()) == 18
+        assert len(await a._fetchall("SELECT game_id FROM rated_games", ())) == 6
+        clock.now = stamp(2026, 12, 1, 0, 5)
+        closes = await asyncio.gather(one.due_seasons(), two.due_seasons(), one.due_seasons())
+        assert all(len(c) == 1 for c in closes)
+        assert len(await a._fetchall("SELECT season FROM closed_seasons", ())) == 1
+        claims = await asyncio.gather(
+            *(league.claim_announcement(GUILD, "2026-11") for league in (one, two) * 3)
+        )
+        assert sorted(claims) == [False] * 5 + [True]
+    finally:
+        await a.close()
+        await b.close()
+
+
+async def play_history(store: Storage, league: League | None, clock: Clock) -> None:
+    """Sixteen games of two servers over three months, each at its own moment."""
+    for n in range(16):
+        guild = GUILD + n % 2
+        when = stamp(2026, 10 + n // 6, 1 + n, 12)
+        clock.now = when
+        players = PEOPLE[n % 4 : n % 4 + 3] + (["cpu_expert_1"] if n % 3 == 0 else [])
+        await play_game(service(store, league, n), guild, 100 + n % 3, players, now=when,
+                        seed=n, preset=("mexican", "mexen")[n % 2 and n % 4 == 1],
+                        options={"lives": 1})  # fmt: skip
+
+
+async def test_the_backfill_equals_rating_live_and_runs_once(
+    database_url: str, tmp_path: Any, request: pytest.FixtureRequest
+) -> None:
+    """The same history rated live (the hook) and by `catch_up` afterwards (the schema
+    step's backfill) leaves the same league tables, closes included; a second catch-up,
+    by a new process, changes nothing."""
+    if database_url.startswith("sqlite"):
+        other_url = f"sqlite:///{tmp_path / 'backfill.db'}"
+    else:
+        other_url = request.getfixturevalue("postgres_server").create_database("backfill")
+    end = stamp(2027, 1, 20)
+    live_store, other = await open_storage(database_url), await open_storage(other_url)
+    try:
+        await play_history(live_store, League(live_store, clock=lambda: end), Clock(0.0))
+        live_tables = await snapshot(live_store)
+        assert live_tables["closed_seasons"], "the history crosses season ends"
+        await play_history(other, None, Clock(0.0))
+        assert (await snapshot(other))["rated_games"] == []
+        backfill = League(other, clock=lambda: end)
+        assert await backfill.catch_up() == 16
+        assert await snapshot(other) == live_tables
+        assert await League(other, clock=lambda: end + 5).catch_up() == 0
+        assert await backfill.catch_up() == 0
+        assert await snapshot(other) == live_tables
+    finally:
+        await live_store.close()
+        await other.close()
+
+
+async def test_a_game_the_league_could_not_rate_is_rated_by_the_next_tick(
+    storage: Storage, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture
+) -> None:
+    """Nothing is lost: the game's last move is stored and answered (without ratings)
+    even if rating it fails; the league's periodic tick rates it later, once."""
+    league = League(storage, clock=Clock(NOV_15))
+    real = League.game_over
+
+    async def broken(self: League, game_id: int) -> Any:
+        raise RuntimeError("the league fell over")
+
+    monkeypatch.setattr(League, "game_over", broken)
+    outcome = await play_game(service(storage, league, 1), GUILD, 100, PEOPLE[:3],
+                              now=NOV_15, options={"lives": 1})  # fmt: skip
+    assert outcome.table.game.phase == "over" and outcome.result is None
+    assert "could not be rated now" in caplog.text
+    assert await stored_ratings(storage) == {}
+    monkeypatch.setattr(League, "game_over", real)
+    assert await league.tick([GUILD]) == []
+    assert len(await stored_ratings(storage)) == 3
+    result = await league.game_over(outcome.table.game_id)
+    assert result is not None and set(result.changes) == set(PEOPLE[:3])
+    assert await league.tick() == []
+    assert len(await storage._fetchall("SELECT game_id FROM rated_games", ())) == 1
