@@ -312,9 +312,7 @@ class Stats(commands.Cog):
         skills = await self.bot.league.skills_of(interaction.guild_id, target_id)
         held = None
         if computer is None:  # computers earn no achievements
-            held = await self.bot.league.card_achievements(  # type: ignore[attr-defined]
-                interaction.guild_id, target_id
-            )
+            held = await self.bot.league.card_achievements(interaction.guild_id, target_id)
         data = card_data(shown, totals, favourite, nemesis, nemesis_name, t, skills=skills,
                          achievements=held)  # fmt: skip
         embed = discord.Embed(
