@@ -150,10 +150,14 @@ async def test_a_rated_game_shows_each_rating_change(sim: SimTable, transcript_s
     assert any("(+" in r for r in rows) and any("(−" in r for r in rows), rows
     # Newcomers all: every rating is provisional, and the footer says what ? means, once.
     assert final.embeds[0].footer.text == said("rating-provisional")
-    # The winner's first win: a line that names them, and nobody is pinged by it.
-    winner = next(p for p, key in result.earned if key == "first_win")
-    assert f"🏅 <@{winner}>: First blood" in rows, "in the embed, where nobody is pinged"
-    assert rows[-len(result.earned) :] == words.earned_lines(result.earned, said)
+    # The winner's first win and flawless game: one line that names them (nobody is
+    # pinged by it), and one for bob's blind faith.
+    winner, bob = str(sim.users[0].id), str(sim.users[1].id)
+    assert result.earned == [(winner, "first_win"), (winner, "flawless"), (bob, "blind_faith")]
+    assert rows[-2:] == [
+        f"🏅 <@{winner}>: First blood and Flawless",
+        f"🏅 <@{bob}>: Blind faith",
+    ], "in the embed, where nobody is pinged"
     title = said("final-title")
     assert all(not s.pinged for s in t.sent if title in s.text)
     check_talk(t, 2)
