@@ -274,7 +274,7 @@ class Stats(commands.Cog):
         if problem or interaction.guild_id is None:
             await self._refuse(interaction, problem or checks.server_only(interaction))
             return
-        if key == RATING:  # the league says which family "Rating" means here
+        if key == RATING:  # the league's rule (README, Ratings)
             family = await self.bot.league.main_family(interaction.guild_id)
             key = next(stat for stat, of in RATINGS.items() if of == family)
         embed, view = await leaderboard_page(
