@@ -616,6 +616,13 @@ class League:
             await ledger.flush(tx)
             return ledger.current
 
+    async def main_family(self, guild_id: int) -> str:
+        """The family "Rating" means on this server (`/leaderboard stat:Rating`, README,
+        Ratings): the one more of its people are rated in, the first of `FAMILIES`
+        (bluffing) on a tie, so the same choice shows everyone the same list."""
+        counts = await self.storage.rated_people(guild_id, FAMILIES)
+        return max(FAMILIES, key=lambda family: counts.get(family, 0))
+
     async def skills_of(self, guild_id: int, user_id: int) -> dict[str, Skill]:
         """A player's (or a computer's stats id's) rating per family they have played."""
         rows = await self.storage.ratings_of(guild_id, user_id, FAMILIES)

@@ -75,8 +75,7 @@ class League(commands.Cog):
         league = self.bot.league
         posted = 0
         try:
-            await league.tick(guilds)  # type: ignore[attr-defined]
-            closes = await league.due_seasons(guilds)
+            closes = await league.tick(guilds)
             for close in closes:
                 posted += await self.announce(close)
         except DatabaseDownError:

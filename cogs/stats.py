@@ -41,7 +41,7 @@ log = logging.getLogger(__name__)
 PAGE = 10
 COMPUTER_CHOICES = [app_commands.Choice(name=p.name, value=k) for k, p in PERSONAS.items()]
 #: The rating leaderboards, one per family of rule sets (README, Ratings): storage ranks
-#: them like any stat; "rating" alone picks the family this server plays more.
+#: them like any stat; "rating" alone is the league's main family of the server.
 RATINGS = {"rating_bluff": "bluff", "rating_open": "open"}
 RATING = "rating"
 STAT_CHOICES = [
@@ -70,18 +70,6 @@ def format_value(stat: str, value: float, games: int = 0, t: Talk | None = None)
     if stat in RATINGS:
         return league.rating(round(value), games < PROVISIONAL_GAMES, t or talk())
     return f"{value * 100:.0f}%" if STATS[stat].percent else f"{value:g}"
-
-
-async def rating_family(bot: MexicanBot, guild_id: int) -> str:
-    """The rating "Rating" means on this server: the family more of its people have a
-    rating in (bluffing on a tie), so the same choice shows everyone the same list."""
-    counts = {}
-    for stat in RATINGS:
-        _, total = await bot.storage.leaderboard(
-            guild_id, stat, channel_id=0, period="all", now=_now(), offset=0, limit=1
-        )
-        counts[stat] = total
-    return max(RATINGS, key=lambda stat: counts[stat])
 
 
 async def leaderboard_page(
@@ -286,8 +274,9 @@ class Stats(commands.Cog):
         if problem or interaction.guild_id is None:
             await self._refuse(interaction, problem or checks.server_only(interaction))
             return
-        if key == RATING:
-            key = await rating_family(self.bot, interaction.guild_id)
+        if key == RATING:  # the league's rule (README, Ratings)
+            family = await self.bot.league.main_family(interaction.guild_id)
+            key = next(stat for stat, of in RATINGS.items() if of == family)
         embed, view = await leaderboard_page(
             self.bot, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
             key, scope, period, 0, t,
@@ -323,9 +312,7 @@ class Stats(commands.Cog):
         skills = await self.bot.league.skills_of(interaction.guild_id, target_id)
         held = None
         if computer is None:  # computers earn no achievements
-            held = await self.bot.league.card_achievements(  # type: ignore[attr-defined]
-                interaction.guild_id, target_id
-            )
+            held = await self.bot.league.card_achievements(interaction.guild_id, target_id)
         data = card_data(shown, totals, favourite, nemesis, nemesis_name, t, skills=skills,
                          achievements=held)  # fmt: skip
         embed = discord.Embed(

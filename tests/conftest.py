@@ -21,7 +21,6 @@ import simcord
 from bot.client import MexicanBot, create_bot
 from bot.settings import Secret, Settings
 from bot.storage import Storage
-from tests.support import fake_league
 from tests.support.postgres import PostgresServer, postgres_or_skip
 
 DEV_GUILD_ID = 111_222_333_444_555_666
@@ -38,13 +37,6 @@ class SimTable:
     guild: simcord.GuildHandle
     channel: simcord.ChannelHandle
     users: list[simcord.MemberActor]
-
-
-@pytest.fixture(autouse=True)
-def league(monkeypatch: pytest.MonkeyPatch) -> None:
-    """Every bot a test builds gets an in-memory league (tests/support/fake_league.py)
-    until bot/league.py is storage-backed: the one place it is swapped in."""
-    monkeypatch.setattr("bot.client.League", fake_league.build)
 
 
 @pytest.fixture

@@ -116,6 +116,20 @@ async def test_skills_per_family_played(storage: Storage) -> None:
     assert await league.skills_of(OTHER_GUILD, 4) == {}
 
 
+async def test_rating_means_the_family_more_people_here_are_rated_in(storage: Storage) -> None:
+    """`/leaderboard stat:Rating` (README, Ratings): people count, computers and other
+    servers do not, and a tie (nobody rated at all, too) is bluffing."""
+    league = League(storage, clock=lambda: NOW)
+    assert await league.main_family(GUILD) == "bluff"
+    await rate(storage, "bluff", [(1, 1000, 1, NOW), (-2, 1100, 9, NOW), (-3, 1100, 9, NOW)])
+    await rate(storage, "open", [(1, 1000, 1, NOW), (2, 1000, 1, NOW)])
+    await rate(storage, "bluff", [(7, 1000, 1, NOW), (8, 1000, 1, NOW)], guild=OTHER_GUILD)
+    assert await league.main_family(GUILD) == "open"
+    await rate(storage, "bluff", [(3, 1000, 1, NOW)])
+    assert await league.main_family(GUILD) == "bluff", "two each: bluffing"
+    assert await league.main_family(OTHER_GUILD) == "bluff"
+
+
 async def test_achievements_show_when_earned_and_how_many_people_hold_each(
     storage: Storage, keys: list[str]
 ) -> None:

@@ -2,32 +2,37 @@
 Discord stand-in: the final standing's rating changes and achievements, `/season`,
 `/achievements`, `/leaderboard stat:rating`, the card, and the season's end.
 
-The league itself is the in-memory one every test bot gets (tests/support/fake_league.py,
-swapped in by tests/conftest.py): real ratings (openskill) and real seasons (bot/seasons.py)
-on the simulated clock, kept in dictionaries.
+The league is the real one (bot/league.py) on the test's SQLite file and the stand-in's
+clock: games played through the bot are rated as they end. Where a test needs a state no
+short game reaches (a page of ratings, a season closed in a channel), it writes the
+league's rows straight into storage, as tests/test_league_reads.py does.
 """
 
 from __future__ import annotations
 
+import contextlib
+import json
 import logging
 import random
+import sqlite3
 import sys
+from collections.abc import AsyncIterator, Iterable
+from pathlib import Path
 from typing import Any
 
 import discord
 import pytest
 import simcord
 
+from bot.achievements import ACHIEVEMENTS
 from bot.ai.personas import STATS_IDS
-from bot.ratings import Skill
-from bot.seasons import Champion
-from bot.storage import DatabaseDownError
+from bot.league import GameResult
+from bot.settings import Settings
 from cogs.card import CardData, layout_card
 from cogs.present import league as words
 from cogs.present.i18n import languages, talk
 from tests.conftest import SimTable
 from tests.play_helpers import assert_private_to, assert_public, message_text
-from tests.support.fake_league import FakeLeague, rate_games
 from tests.support.transcript import Driver, Transcript, pings
 from tests.test_transcripts import TranscriptText, check_talk, foreign_words
 from tests.test_transcripts import client_locales as client_locales  # the readers' languages
@@ -55,15 +60,48 @@ def jump(sim: SimTable, seconds: float) -> None:
     afresh from there, as after a restart: a minute's loop would otherwise run once for
     every minute skipped."""
     sim.env.backend.clock.advance(seconds)
+    loop_cog(sim).seasons.restart()
+
+
+def loop_cog(sim: SimTable) -> Any:
+    """The League cog as the bot loaded it (the extension's own module, so typed loosely)."""
     cog = sim.bot.get_cog("League")
     assert cog is not None
-    cog.seasons.restart()  # type: ignore[attr-defined]
+    return cog
 
 
-def fake(sim: SimTable) -> FakeLeague:
-    league = sim.bot.league
-    assert isinstance(league, FakeLeague)
-    return league
+async def last_result(sim: SimTable) -> GameResult:
+    """What the league stored for the server's last finished game (asking again returns
+    the stored result, never a second rating)."""
+    row = await sim.bot.storage._fetchone(
+        "SELECT MAX(game_id) FROM rated_games WHERE guild_id = ?", (sim.guild.id,)
+    )
+    assert row is not None and row[0] is not None, "no game was rated"
+    result = await sim.bot.league.game_over(int(row[0]))
+    assert result is not None
+    return result
+
+
+async def close_season(sim: SimTable, season: str, champions: Iterable[tuple[str, int, int]],
+                       channel_id: int) -> None:  # fmt: skip
+    """A closed season not yet announced, as the league stores one: (family, user id,
+    rating) in place order."""
+    crowned = [{"family": f, "place": n, "user_id": u, "rating": r}
+               for n, (f, u, r) in enumerate(champions, start=1)]  # fmt: skip
+    await sim.bot.storage._write([(
+        "INSERT INTO closed_seasons (guild_id, season, closed_at, champions, channel_id)"
+        " VALUES (?, ?, ?, ?, ?)",
+        (sim.guild.id, season, sim.env.backend.clock.now().timestamp(), json.dumps(crowned),
+         channel_id),
+    )])  # fmt: skip
+
+
+async def announced(sim: SimTable, season: str) -> bool:
+    row = await sim.bot.storage._fetchone(
+        "SELECT announced_at FROM closed_seasons WHERE guild_id = ? AND season = ?",
+        (sim.guild.id, season),
+    )
+    return row is not None and row[0] is not None
 
 
 async def rated_game(
@@ -71,8 +109,6 @@ async def rated_game(
 ) -> None:
     """alice and bob against Expert Ada at a dollar table of one life each, to the end:
     the people move by button (or slash), Ada after her pause."""
-    rate_games(sim.bot)
-    fake(sim).award_first_wins = True
     sim.bot.tables.rng = random.Random(seed)
     a, b = sim.users[:2]
     spoken = {"language": language} if language else {}
@@ -103,7 +139,7 @@ async def test_a_rated_game_shows_each_rating_change(sim: SimTable, transcript_s
     t = Transcript(sim)
     await rated_game(sim, t)
     sim.env.raise_errors()
-    result = fake(sim).results[max(fake(sim).results)]
+    result = await last_result(sim)
     assert len(result.changes) == 3, "both people and the computer are rated"
     final = final_message(sim)
     rows = (final.embeds[0].description or "").splitlines()
@@ -114,9 +150,14 @@ async def test_a_rated_game_shows_each_rating_change(sim: SimTable, transcript_s
     assert any("(+" in r for r in rows) and any("(−" in r for r in rows), rows
     # Newcomers all: every rating is provisional, and the footer says what ? means, once.
     assert final.embeds[0].footer.text == said("rating-provisional")
-    # The winner's first win: one line that names them, and nobody is pinged by it.
-    winner = next(p for p, _ in result.earned)
-    assert rows[-1] == f"🏅 <@{winner}>: first-win", "in the embed, where nobody is pinged"
+    # The winner's first win and flawless game: one line that names them (nobody is
+    # pinged by it), and one for bob's blind faith.
+    winner, bob = str(sim.users[0].id), str(sim.users[1].id)
+    assert result.earned == [(winner, "first_win"), (winner, "flawless"), (bob, "blind_faith")]
+    assert rows[-2:] == [
+        f"🏅 <@{winner}>: First blood and Flawless",
+        f"🏅 <@{bob}>: Blind faith",
+    ], "in the embed, where nobody is pinged"
     title = said("final-title")
     assert all(not s.pinged for s in t.sent if title in s.text)
     check_talk(t, 2)
@@ -150,13 +191,13 @@ async def test_an_admin_makes_seasons_quarters_and_others_may_not(sim: SimTable)
     a = sim.users[0]
     text = await refused_privately(sim, a, "season", length="quarter")
     assert text == "You need the Manage Server permission to change the season length."
-    assert fake(sim).length == {}
+    assert await sim.bot.storage.season_row(sim.guild.id) is None
     admins = sim.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
     admin = sim.guild.add_member(sim.env.create_user("admin"), roles=[admins])
     result = await admin.slash(sim.channel, "season", length="quarter")
     text = assert_private_to_member(sim, result, admin)
     assert text == "Done: seasons now last a quarter. This season: Q1 2026."
-    assert fake(sim).length == {sim.guild.id: "quarter"}
+    assert await sim.bot.storage.season_row(sim.guild.id) == ("quarter", "2026-Q1")
     shown = assert_public(await a.slash(sim.channel, "season"))
     assert lines_of(await a.slash(sim.channel, "season"))[0] == "🏆 Season: Q1 2026"
     assert "Seasons last a quarter." in shown
@@ -184,36 +225,52 @@ def assert_private_to_member(sim: SimTable, result: simcord.InteractionResult,
 async def test_achievements_of_oneself_and_of_another(sim: SimTable) -> None:
     t = Transcript(sim)
     await rated_game(sim, t)
-    result = fake(sim).results[max(fake(sim).results)]
-    winner_id = int(result.earned[0][0])
+    result = await last_result(sim)
+    winner_id = next(int(p) for p, key in result.earned if key == "first_win")
     winner = next(u for u in sim.users if u.id == winner_id)
     other = next(u for u in sim.users[:2] if u is not winner)
+    theirs = {key for p, key in result.earned if p == str(winner_id)}
+    total = len(ACHIEVEMENTS)
     mine = lines_of(await winner.slash(sim.channel, "achievements"))
-    assert mine[0] == f"🏅 {winner.name} · 1 of 3"
-    assert mine[1] == "🏅 **first-win** · 50% of players", "earned first, with its rarity"
-    assert all(line.startswith("▫️ ") for line in mine[2:]) and len(mine) == 4
-    assert "nobody has it yet" in mine[2]
-    theirs = await other.slash(sim.channel, "achievements", user=winner)
-    assert lines_of(theirs) == mine
+    assert mine[0] == f"🏅 {winner.name} · {len(theirs)} of {total}"
+    assert "🏅 **First blood** · 50% of players" in mine[1 : 1 + len(theirs)], "earned first"
+    assert all(line.startswith("▫️ ") for line in mine[1 + len(theirs) :])
+    assert len(mine) == 1 + total, "every achievement, earned or open"
+    assert "▫️ **Centurion**: Play 100 games. · nobody has it yet" in mine
+    assert lines_of(await other.slash(sim.channel, "achievements", user=winner)) == mine
     own = lines_of(await other.slash(sim.channel, "achievements"))
-    assert own[0] == f"🏅 {other.name} · 0 of 3"
-    assert "50% of players" in own[1] and own[1].startswith("▫️ ")
+    held = sum(1 for p, _ in result.earned if p == str(other.id))
+    assert own[0] == f"🏅 {other.name} · {held} of {total}"
+    assert "▫️ **First blood**: Win a game. · 50% of players" in own
 
 
 # --- /leaderboard stat:rating ----------------------------------------------------------
 
 
-def seed_ratings(sim: SimTable, family: str, people: int, start: int = 5000) -> dict[int, Skill]:
-    pool = fake(sim).skills[sim.guild.id, family]
-    for n in range(people):
-        pool[start + n] = Skill(mu=25.0 - n * 0.5, sigma=5.0, games=4 + n)
-    pool[STATS_IDS["expert"]] = Skill(mu=40.0, sigma=2.0, games=50)  # never ranked
-    return pool
+async def seed_ratings(sim: SimTable, family: str, people: int, start: int = 5000) -> None:
+    """``people`` rated people on the server, the first best: μ 25 less half a point a
+    place at σ 5 (so 1,200 less 10 a place shown), 4 rated games more a place; and
+    Expert Ada above them all, who is never ranked. Each has played a game here (the
+    leaderboard lists the people who played in its scope)."""
+    now = sim.env.backend.clock.now().timestamp()
+    people_rows = [(start + n, 25.0 - n * 0.5, 5.0, 4 + n) for n in range(people)]
+    rows = [*people_rows, (STATS_IDS["expert"], 40.0, 2.0, 50)]
+    await sim.bot.storage._write([
+        ("INSERT INTO ratings (guild_id, family, user_id, mu, sigma, shown, games,"
+         " last_game_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+         (sim.guild.id, family, user, mu, sigma, round(1000 + 20 * (mu - 3 * sigma)), games,
+          now))
+        for user, mu, sigma, games in rows
+    ] + [
+        ("INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, rolls_made)"
+         " VALUES (?, 0, 'all', ?, 1) ON CONFLICT DO NOTHING", (sim.guild.id, user))
+        for user, _, _, _ in rows
+    ])  # fmt: skip
 
 
 async def test_the_rating_leaderboard_pages_with_provisional_marks(sim: SimTable) -> None:
-    seed_ratings(sim, "bluff", 12)
-    seed_ratings(sim, "open", 3, start=7000)
+    await seed_ratings(sim, "bluff", 12)
+    await seed_ratings(sim, "open", 3, start=7000)
     a = sim.users[0]
     result = await a.slash(sim.channel, "leaderboard", stat="rating")
     embed = result.response.message.embeds[0]
@@ -245,15 +302,18 @@ async def test_the_card_shows_ratings_and_rarest_achievements(
 ) -> None:
     t = Transcript(sim)
     await rated_game(sim, t)
-    result = fake(sim).results[max(fake(sim).results)]
-    winner = next(u for u in sim.users if str(u.id) == result.earned[0][0])
+    result = await last_result(sim)
+    winner = next(u for u in sim.users if (str(u.id), "first_win") in result.earned)
+    held = [key for p, key in result.earned if p == str(winner.id)]
+    value = f"{len(held)} · rarest: {words.rarest(sorted(held)[:3], talk())}"
     text = await winner.slash(sim.channel, "stats", text=True)
     fields = {f.name: f.value for f in text.response.message.embeds[0].fields}
     assert fields["rating · bluffing"] == words.rating(
         result.changes[str(winner.id)].after, True, talk()
     )
     assert "rating · open rolls" not in fields, "only the families played"
-    assert fields["achievements"] == "1 · rarest: first-win"
+    assert fields["achievements"] == value, "all held by the winner alone: by key"
+    assert "First blood" in value
     # The image draws the same figures (captured on their way to the drawing).
     drawn: list[CardData] = []
     loaded = sys.modules["cogs.stats"]  # the extension as the bot loaded it
@@ -268,9 +328,9 @@ async def test_the_card_shows_ratings_and_rarest_achievements(
     assert image.response.message.attachments, "the card comes as an image"
     figures = dict(drawn[0].figures)
     assert figures["rating · bluffing"] == fields["rating · bluffing"]
-    assert figures["achievements"] == "1 · rarest: first-win"
+    assert figures["achievements"] == value
     placed = {item.text for item in layout_card(drawn[0]).items}
-    assert {"rating · bluffing", "1 · rarest: first-win"} <= placed
+    assert {"rating · bluffing", value} <= placed
     # A computer's card: where Expert Ada stands, and no achievements.
     ada = await winner.slash(sim.channel, "stats", computer="expert", text=True)
     ada_fields = {f.name: f.value for f in ada.response.message.embeds[0].fields}
@@ -314,23 +374,38 @@ async def test_the_season_end_is_announced_once(sim: SimTable) -> None:
     assert "**January 2026** · bluffing: <@" in shown
 
 
+@contextlib.asynccontextmanager
+async def write_lock_held(sim: SimTable, path: Path) -> AsyncIterator[None]:
+    """Another process holds the database's write lock: for the bot's storage the
+    database is down (tests/test_database_outage.py), its writes failing after 50 ms."""
+    await sim.bot.storage._conn.execute("PRAGMA busy_timeout = 50")  # type: ignore[attr-defined]
+    holder = sqlite3.connect(path, isolation_level=None)
+    holder.execute("BEGIN EXCLUSIVE")
+    try:
+        yield
+    finally:
+        holder.execute("ROLLBACK")
+        holder.close()
+
+
 async def test_the_season_loop_waits_out_a_database_outage(
-    sim: SimTable, caplog: pytest.LogCaptureFixture
+    sim: SimTable, settings: Settings, caplog: pytest.LogCaptureFixture
 ) -> None:
     t = Transcript(sim)
     await rated_game(sim, t)
     before = len(sim.channel.history())
-    cog = sim.bot.get_cog("League")
-    assert cog is not None
-    fake(sim).failing = DatabaseDownError("down")
-    jump(sim, 31 * DAY)
-    await sim.env.advance_time(121)
-    assert len(sim.channel.history()) == before
+    caplog.set_level(logging.INFO, logger="bot.storage")
+    async with write_lock_held(sim, settings.database_path):
+        jump(sim, 31 * DAY)
+        await sim.env.advance_time(121)
+        assert len(sim.channel.history()) == before, "January cannot be closed yet"
+    down = [r for r in caplog.records if r.name == "bot.storage" and "can't" in r.message]
+    assert len(down) == 1, "the storage says the database is down, once"
     assert not [r for r in caplog.records if r.exc_info], "no traceback for an outage"
-    fake(sim).failing = None
     await sim.env.advance_time(61)
-    assert len(sim.channel.history()) == before + 1
-    assert await cog.tick() == 0  # type: ignore[attr-defined]
+    assert len(sim.channel.history()) == before + 1, "closed and announced once it is back"
+    assert sim.channel.history()[-1].content.startswith("🏆 **January 2026** is over.")
+    assert await loop_cog(sim).tick() == 0
 
 
 # --- words -------------------------------------------------------------------------------
@@ -389,22 +464,18 @@ async def test_a_season_end_where_the_bot_may_not_post_is_skipped_once(
     quiet = sim.guild.create_text_channel(
         "quiet", overwrites={sim.bot.user: discord.PermissionOverwrite(send_messages=False)}
     )
-    league, guild = fake(sim), sim.guild.id
-    league.closed[guild] = [("2025-12", [Champion("bluff", 1, sim.users[0].id, 1040)])]
-    league.channels[guild, "2025-12"][quiet.id] = 3
-    cog = sim.bot.get_cog("League")
-    assert cog is not None
+    await close_season(sim, "2025-12", [("bluff", sim.users[0].id, 1040)], quiet.id)
+    cog = loop_cog(sim)
     caplog.set_level(logging.INFO, logger="cogs.league")
-    assert await cog.tick() == 0  # type: ignore[attr-defined]
-    assert await cog.tick() == 0  # type: ignore[attr-defined]
+    assert await cog.tick() == 0
+    assert await cog.tick() == 0
     assert quiet.history() == []
     assert len([r for r in caplog.records if "no channel to announce" in r.message]) == 1
-    assert (guild, "2025-12") in league.claimed
+    assert await announced(sim, "2025-12"), "claimed: no other process tries it either"
     # The same close in a channel it may use is posted, once.
-    league.closed[guild] = [("2025-11", [Champion("open", 1, sim.users[1].id, 1010)])]
-    league.channels[guild, "2025-11"][sim.channel.id] = 1
-    assert await cog.tick() == 1  # type: ignore[attr-defined]
-    assert await cog.tick() == 0  # type: ignore[attr-defined]
+    await close_season(sim, "2025-11", [("open", sim.users[1].id, 1010)], sim.channel.id)
+    assert await cog.tick() == 1
+    assert await cog.tick() == 0
     posted = sim.channel.history()[-1].content.splitlines()
     assert posted[:2] == [
         "🏆 **November 2025** is over. Champions:",
@@ -422,21 +493,24 @@ async def test_a_rated_final_standing_at_a_dutch_or_german_table(
     final = next(m for m in reversed(sim.channel.history())
                  if m.embeds and m.embeds[0].title == said("final-title"))  # fmt: skip
     rows = (final.embeds[0].description or "").splitlines()
-    assert rows[0].endswith("1.065? (+65)") and rows[-1].endswith(": first-win"), rows
+    result = await last_result(sim)
+    first = next(p for p, _ in sorted(result.changes.items(),
+                                      key=lambda pc: -pc[1].after))  # fmt: skip
+    moved = result.changes[first]
+    shown = f"{moved.after:,}?".replace(",", ".")
+    assert rows[0].endswith(f"{shown} ({'+' if moved.delta > 0 else '−'}{abs(moved.delta)})")
+    assert rows[-1].endswith(": " + said("achievement-" + result.earned[-1][1])), rows
     assert final.embeds[0].footer.text == said("rating-provisional")
     assert not foreign_words(message_text(final), language)
 
 
 async def test_the_season_loop_leaves_other_processes_servers_alone(sim: SimTable) -> None:
     """A server another shard process runs is that process's to announce."""
-    league, guild = fake(sim), sim.guild.id
-    league.closed[guild] = [("2025-12", [Champion("bluff", 1, sim.users[0].id, 1040)])]
-    league.channels[guild, "2025-12"][sim.channel.id] = 3
+    await close_season(sim, "2025-12", [("bluff", sim.users[0].id, 1040)], sim.channel.id)
     sim.bot.tables.owns = lambda guild_id: False
-    cog = sim.bot.get_cog("League")
-    assert cog is not None
-    before = league.ticks
-    assert await cog.tick() == 0  # type: ignore[attr-defined]
-    assert league.ticks == before and not league.claimed
+    cog = loop_cog(sim)
+    assert await cog.tick() == 0
+    assert not await announced(sim, "2025-12"), "left to the process that runs the server"
     sim.bot.tables.owns = lambda guild_id: True
-    assert await cog.tick() == 1  # type: ignore[attr-defined]
+    assert await cog.tick() == 1
+    assert await announced(sim, "2025-12")

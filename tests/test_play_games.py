@@ -113,9 +113,13 @@ def no_moves_left(sim: SimTable) -> None:
 
 
 def final_standing(over: discord.Message, *lines: str) -> None:
-    """The final message lists every player, best first, and offers a Rematch."""
+    """The final message lists every player, best first, with their new rating and its
+    change, then the achievements earned, and offers a Rematch. Every game here is its
+    players' first rated one: each rating is provisional, and the footer says what the
+    mark means."""
     assert over.embeds and over.embeds[0].title == "Final standing"
     assert (over.embeds[0].description or "").splitlines() == list(lines)
+    assert over.embeds[0].footer.text == "? = provisional, under 10 rated games"
     assert "Rematch" in labels(over)
 
 
@@ -200,8 +204,10 @@ async def test_mexican_with_slash_commands(sim: SimTable) -> None:
     over = assert_public(result)
     assert f"🏁 <@{a.id}> ended the game." in over and move.pinged == []
     final_standing(result.response.message,
-                   f"1. <@{a.id}> · 2 sips", f"1. <@{c.id}> · 2 sips",  # tied: one place
-                   f"3. <@{b.id}> · 1 sip, 1 chug")  # fmt: skip
+                   f"1. <@{a.id}> · 2 sips · 1,022? (+22)",  # tied: one place, one rating
+                   f"1. <@{c.id}> · 2 sips · 1,022? (+22)",
+                   f"3. <@{b.id}> · 1 sip, 1 chug · 979? (−21)",
+                   f"🏅 <@{c.id}>: Fake 21 busted", f"🏅 <@{b.id}>: Cheers!")  # fmt: skip
     no_moves_left(sim)
     await check_stored_over(sim, table.game_id, {
         0: {"sips": 2, "chugs": 0, "games_played": 1, "games_won": 0, "calls_made": 0},
@@ -278,9 +284,10 @@ async def test_dollar_with_buttons_and_selects(sim: SimTable) -> None:
     await check_reveal(sim, result.response.message, (6, 6), c)
     final_standing(
         result.response.message,
-        f"1. <@{c.id}> · ❤️ 1 left",
-        f"2. <@{a.id}> · out",
-        f"3. <@{b.id}> · out",
+        f"1. <@{c.id}> · ❤️ 1 left · 1,065? (+65)",
+        f"2. <@{a.id}> · out · 1,031? (+31)",
+        f"3. <@{b.id}> · out · 945? (−55)",
+        f"🏅 <@{c.id}>: First blood, Flawless and Blind faith",
     )
     assert table.game.winner == pid(c)
     no_moves_left(sim)
@@ -347,9 +354,10 @@ async def test_mexen_with_slash_commands(sim: SimTable) -> None:
     assert f"🏁 <@{a.id}> ended the game." in assert_public(result)
     final_standing(
         result.response.message,
-        f"1. <@{a.id}> · 0 sips",
-        f"2. <@{b.id}> · 1 sip",
-        f"3. <@{c.id}> · 3 sips",
+        f"1. <@{a.id}> · 0 sips · 1,065? (+65)",
+        f"2. <@{b.id}> · 1 sip · 1,031? (+31)",
+        f"3. <@{c.id}> · 3 sips · 945? (−55)",
+        f"🏅 <@{a.id}>: First blood",
     )
     no_moves_left(sim)
     await check_stored_over(sim, table.game_id, {
@@ -383,7 +391,9 @@ async def test_mexicanen_to_zero_lives_with_slash_commands(sim: SimTable) -> Non
     assert f"→ <@{a.id}> loses **2 lives**: lowest roll (31), 1× Mex." in over
     assert f"💀 <@{a.id}> hit zero lives and loses the game." in over
     assert move.pinged == []
-    final_standing(result.response.message, f"1. <@{b.id}> · ❤️ 1 left", f"2. <@{a.id}> · out")
+    final_standing(result.response.message, f"1. <@{b.id}> · ❤️ 1 left · 1,069? (+69)",
+                   f"2. <@{a.id}> · out · 963? (−37)",
+                   f"🏅 <@{b.id}>: First blood and Hanging by a thread")  # fmt: skip
     assert table.game.loser == pid(a) and table.game.winner is None
     no_moves_left(sim)
     await check_stored_over(sim, table.game_id, {
@@ -423,9 +433,11 @@ async def test_mexico_with_buttons(sim: SimTable) -> None:
     assert f"🏁 <@{a.id}> ended the game." in assert_public(result)
     final_standing(
         result.response.message,
-        f"1. <@{a.id}> · 0 sips",
-        f"2. <@{c.id}> · 4 sips",
-        f"3. <@{b.id}> · 6 sips",
+        f"1. <@{a.id}> · 0 sips · 1,065? (+65)",
+        f"2. <@{c.id}> · 4 sips · 1,031? (+31)",
+        f"3. <@{b.id}> · 6 sips · 945? (−55)",
+        f"🏅 <@{a.id}>: First blood",
+        f"🏅 <@{c.id}>: Knock knock",
     )
     no_moves_left(sim)
     await check_stored_over(sim, table.game_id, {

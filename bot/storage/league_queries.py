@@ -101,6 +101,19 @@ class LeagueQueries:
         )
         return [_rating(row) for row in rows]
 
+    async def rated_people(self, guild_id: int, families: Sequence[str]) -> dict[str, int]:
+        """How many people (not computers) on the server have a rating in each of these
+        families; a family nobody is rated in is absent."""
+        if not families:
+            return {}
+        marks = ", ".join("?" for _ in families)
+        rows = await self._fetchall(
+            "SELECT family, COUNT(*) FROM ratings"
+            f" WHERE guild_id = ? AND family IN ({marks}) AND user_id > 0 GROUP BY family",
+            (guild_id, *families),
+        )
+        return {str(row[0]): int(row[1]) for row in rows}
+
     async def achievement_counts(
         self, guild_id: int, user_id: int, keys: Sequence[str]
     ) -> AchievementCounts:

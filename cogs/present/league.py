@@ -56,10 +56,15 @@ def achievement_how(key: str, t: Talk) -> str:
 
 
 def earned_lines(earned: Sequence[tuple[str, str]], t: Talk) -> list[str]:
-    """'🏅 @bob: Poker face', one line per achievement earned in a game. The player is
-    named, never pinged (these lines sit in the standing's embed)."""
-    return [t("achievement-earned", p=who(player, t), name=achievement_name(key, t))
-            for player, key in earned]  # fmt: skip
+    """'🏅 @bob: First blood and Flawless': one line per player who earned
+    achievements in a game (a newcomer's first game often earns two or three; one line
+    each would name them again and again on a phone), in the order they were earned.
+    The player is named, never pinged (these lines sit in the standing's embed)."""
+    names: dict[str, list[str]] = {}
+    for player, key in earned:
+        names.setdefault(player, []).append(achievement_name(key, t))
+    return [t("achievement-earned", p=who(player, t), names=listing(theirs, t))
+            for player, theirs in names.items()]  # fmt: skip
 
 
 def season_name(key: str, t: Talk) -> str:

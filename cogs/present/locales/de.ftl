@@ -648,7 +648,7 @@ rating-change = { $direction ->
 rating-provisional = ? = vorläufig, weniger als 10 gewertete Spiele
 leaderboard-page-rating = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })
-achievement-earned = 🏅 { $p }: { $name }
+achievement-earned = 🏅 { $p }: { $names }
 family = { $family ->
     [bluff] Bluffspiele
    *[open] Offene Würfe
@@ -846,7 +846,7 @@ achievement-bluff_hunter = Bluffjäger
 achievement-bluff_hunter-how = Erwisch 3 Bluffs in einem Spiel.
 achievement-lie_detector = Lügendetektor
 achievement-lie_detector-how = Deck in einem Spiel 4-mal auf, jedes Mal zu Recht.
-achievement-mex_exposed = Falsches Mäxchen
+achievement-mex_exposed = Mäxchen entlarvt
 achievement-mex_exposed-how = Deck ein angesagtes Mäxchen auf, das gar nicht da ist.
 achievement-ghost_mex = Geister-Mäxchen
 achievement-ghost_mex-how = Sag ein Mäxchen an, das du nicht hast, und man glaubt dir.
@@ -860,7 +860,7 @@ achievement-bartender = Barkeeper
 achievement-bartender-how = Verteil in einem Spiel 3 Schlucke mit einer 3-1.
 achievement-double_knight = Doppelritter
 achievement-double_knight-how = Werde in einem Spiel zweimal Ritter.
-achievement-tapper = Klopf, klopf
+achievement-tapper = Klopf-klopf
 achievement-tapper-how = Nagel mit KLOPFEN die 3-2 eines anderen fest.
 achievement-marathon = Marathon
 achievement-marathon-how = Spiel ein Spiel mit 30 Runden oder mehr bis zum Ende.

@@ -530,7 +530,7 @@ rating-change = { $direction ->
 rating-provisional = ? = provisional, under 10 rated games
 leaderboard-page-rating = page { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })
-achievement-earned = 🏅 { $p }: { $name }
+achievement-earned = 🏅 { $p }: { $names }
 family = { $family ->
     [bluff] Bluffing games
    *[open] Open-roll games

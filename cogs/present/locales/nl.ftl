@@ -564,7 +564,7 @@ rating-change = { $direction ->
 rating-provisional = ? = voorlopig, minder dan 10 potjes voor de rating
 leaderboard-page-rating = pagina { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })
-achievement-earned = 🏅 { $p }: { $name }
+achievement-earned = 🏅 { $p }: { $names }
 family = { $family ->
     [bluff] Blufspellen
    *[open] Open worpen
