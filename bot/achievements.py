@@ -36,7 +36,8 @@ class Finished:
     #: The final state (``Game.from_dict`` of the stored state's ``engine`` part).
     game: Game
     #: The stored event log in order: ``(kind, payload)`` as `TableService` wrote it
-    #: ("move" entries, engine events as ``Event.to_dict()``, "cup_opened", ...).
+    #: ("move" entries, engine events as ``Event.to_dict()``, "cup_opened", ...); the
+    #: league passes only the entries of `LOG_KINDS`, all that `award` reads.
     log: Sequence[tuple[str, Mapping[str, Any]]]
 
 
@@ -246,6 +247,11 @@ _HANDLERS: dict[str, _Handler] = {
     "tapped": _Scan.tapped,
     "round_over": _Scan.round_over,
 }
+
+
+#: The only kinds of log entry the achievements read: the league fetches just these from
+#: storage (README, Benchmarks: The league), two thirds of a log being turns and moves.
+LOG_KINDS: tuple[str, ...] = tuple(sorted(_HANDLERS))
 
 
 def _winner(game: Game, places: list[tuple[str, int]], rounds: int) -> str | None:

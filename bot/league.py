@@ -478,7 +478,7 @@ class League:
             return result_of(game_id, stored)
         if record is None or record.status != "over":
             return None
-        logs = await self.storage.event_log_texts([game_id])
+        logs = await self.storage.event_log_texts([game_id], achievements.LOG_KINDS)
         finished = finished_of(record, _Log(logs.get(game_id, b"")))
         ids = {rid for _, rid, _ in seats_of(finished.game)}
         async with self.storage.guild_transaction(record.guild_id) as tx:
@@ -532,8 +532,11 @@ class League:
 
     async def _rate_batch(self, guild_id: int, ids: Sequence[int], now: float) -> int:
         records = await self.storage.finished_games(ids)
-        logs = await self.storage.event_log_texts(ids)
-        games = [finished_of(r, _Log(logs.get(r.id, b""))) for r in records]
+        logs = await self.storage.event_log_texts(ids, achievements.LOG_KINDS)
+        # One game's state and log are parsed at a time and let go once it is rated: a
+        # batch of parsed logs kept alive together (a few million objects) made every
+        # collection of the garbage collector walk them all, and cost more than parsing.
+        games = (finished_of(r, _Log(logs.pop(r.id, b""))) for r in records)
         async with self.storage.guild_transaction(guild_id) as tx:
             done = {
                 int(row[0])

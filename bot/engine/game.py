@@ -192,12 +192,13 @@ class Game(BluffMixin, OpenMixin):
         players = [
             p for p in self.players if self.players[p].status != "waiting" or p in self.seats
         ]
+        keyed = sorted(((key(p), i, p) for i, p in enumerate(players)))
         places: list[tuple[str, int]] = []
         last: tuple[int, ...] | None = None
         place = 0
-        for n, player in enumerate(sorted(players, key=key), start=1):
-            if key(player) != last:
-                place, last = n, key(player)
+        for n, (rank, _, player) in enumerate(keyed, start=1):
+            if rank != last:
+                place, last = n, rank
             places.append((player, place))
         return places
 
