@@ -23,12 +23,13 @@ storage = storage_fixture()
 
 
 async def rate(store: Storage, family: str, rows: Iterable[tuple[int, int, int]],
-               guild: int = GUILD) -> None:  # fmt: skip
-    """(user id, shown, games) in one family; μ and σ do not matter to the ranking."""
+               guild: int = GUILD, last: float = NOW) -> None:  # fmt: skip
+    """(user id, shown, games) in one family, their last rated game at ``last``; μ and σ
+    do not matter to the ranking."""
     await store._write([
         ("INSERT INTO ratings (guild_id, family, user_id, mu, sigma, shown, games,"
          " last_game_at) VALUES (?, ?, ?, 25.0, 8.0, ?, ?, ?)",
-         (guild, family, user, shown, games, NOW))
+         (guild, family, user, shown, games, last))
         for user, shown, games in rows
     ])  # fmt: skip
 
@@ -71,7 +72,10 @@ async def test_each_family_lists_its_own_rating(storage: Storage) -> None:
 
 
 async def test_a_scope_lists_who_played_there_by_their_one_rating(storage: Storage) -> None:
-    await rate(storage, "bluff", [(1, 1300, 10), (2, 1200, 10), (3, 1100, 10)])
+    # On the whole server a period lists who played a rated game of the family in it
+    # (the rating's last game); in a channel, who has a row in the channel's bucket.
+    await rate(storage, "bluff", [(1, 1300, 10)])
+    await rate(storage, "bluff", [(2, 1200, 10), (3, 1100, 10)], last=NOW - 40 * 86400)
     await played(storage, [1, 2, 3])
     await played(storage, [2, 3], channel=CHANNEL)
     await played(storage, [3], channel=CHANNEL, period=MONTH)
@@ -84,7 +88,10 @@ async def test_a_scope_lists_who_played_there_by_their_one_rating(storage: Stora
         (1, 3, 1100, 10),
     ]  # fmt: skip
     assert await board(storage, "rating_bluff", period="month") == [(1, 1, 1300, 10)]
-    assert await board(storage, "rating_bluff", period="week") == []
+    assert await board(storage, "rating_bluff", period="week") == [(1, 1, 1300, 10)]
+    assert [r[1] for r in await board(storage, "rating_bluff")] == [1, 2, 3]
+    mine = await storage.rank_of(GUILD, "rating_bluff", 2, period="month", now=NOW)
+    assert mine is None, "not this month's"
     # A place is counted among that scope's people only.
     mine = await storage.rank_of(GUILD, "rating_bluff", 3, channel_id=CHANNEL, now=NOW)
     assert mine is not None and mine.rank == 2
