@@ -17,10 +17,11 @@ from discord import app_commands
 from discord.ext import commands, tasks
 
 from bot.league import SeasonClose
+from bot.seasons import LENGTHS
 from bot.storage import DatabaseDownError
 
 from . import checks
-from .permissions import is_thread, permissions_in
+from .permissions import ANNOUNCE, is_thread, missing, permissions_in
 from .present import league as words
 from .present.i18n import language_of, talk
 from .present.table import refusal
@@ -34,7 +35,6 @@ log = logging.getLogger(__name__)
 #: How often the loop looks for seasons that ended.
 TICK_SECONDS = 60.0
 Length = Literal["month", "quarter"]
-LENGTHS = ("month", "quarter")
 
 
 class League(commands.Cog):
@@ -132,12 +132,12 @@ class League(commands.Cog):
 
     @staticmethod
     def _may_post(channel: object) -> bool:
+        """The permissions table's answer for an announcement (cogs/permissions.py), so
+        Administrator counts here as it does for a game."""
         permissions = permissions_in(channel)
-        if permissions is None:
-            return False
-        speak = permissions.send_messages_in_threads if is_thread(channel) else (
-            permissions.send_messages)  # fmt: skip
-        return permissions.view_channel and speak
+        return permissions is not None and not missing(
+            permissions, in_thread=is_thread(channel), feature=ANNOUNCE
+        )
 
     # --- /season and /achievements --------------------------------------------------------
 

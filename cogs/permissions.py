@@ -51,6 +51,8 @@ PLAY = "play"
 """Posting and updating games: turn messages, reminders, expiries, re-posts."""
 RESTART = "restart"
 """Tidying up after a restart: taking the buttons off old turn messages."""
+ANNOUNCE = "announce"
+"""Posting a season's champions: plain text, so seeing the channel and posting in it."""
 
 INVITE_URL = (
     "https://discord.com/oauth2/authorize?client_id={application_id}"
@@ -79,7 +81,7 @@ class Need:
     without: str
     """What goes wrong without it, as the start of a sentence to the player."""
     features: frozenset[str]
-    """Which of PLAY and RESTART need it."""
+    """Which of PLAY, RESTART and ANNOUNCE need it."""
     where: Where = "both"
     """Send Messages counts only outside threads, Send Messages in Threads only in them."""
 
@@ -90,7 +92,7 @@ NEEDS: tuple[Need, ...] = (
         "View Channel",
         "See the channel at all: needed to post, edit and read there.",
         "I can't post here",
-        frozenset({PLAY, RESTART}),
+        frozenset({PLAY, RESTART, ANNOUNCE}),
     ),
     Need(
         "send_messages",
@@ -98,7 +100,7 @@ NEEDS: tuple[Need, ...] = (
         "Post turn messages, turn-timer reminders and expiries, re-post running games "
         "after a restart, and announce a season's champions.",
         "I can't post here",
-        frozenset({PLAY}),
+        frozenset({PLAY, ANNOUNCE}),
         "channels",
     ),
     Need(
@@ -106,7 +108,7 @@ NEEDS: tuple[Need, ...] = (
         "Send Messages in Threads",
         "The same in threads, where Send Messages does not apply.",
         "I can't post in this thread",
-        frozenset({PLAY}),
+        frozenset({PLAY, ANNOUNCE}),
         "threads",
     ),
     Need(

@@ -42,7 +42,7 @@ PAGE = 10
 COMPUTER_CHOICES = [app_commands.Choice(name=p.name, value=k) for k, p in PERSONAS.items()]
 #: The rating leaderboards, one per family of rule sets (README, Ratings): storage ranks
 #: them like any stat; "rating" alone is the league's main family of the server.
-RATINGS = {"rating_bluff": "bluff", "rating_open": "open"}
+RATINGS = {key: spec.family for key, spec in STATS.items() if spec.family}
 RATING = "rating"
 STAT_CHOICES = [
     app_commands.Choice(name=locale_str(spec.title, key=f"stat-{key}"), value=key)

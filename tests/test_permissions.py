@@ -11,6 +11,7 @@ import pytest
 
 from cogs import permissions
 from cogs.permissions import (
+    ANNOUNCE,
     INVITE_PERMISSIONS,
     NEEDS,
     PLAY,
@@ -63,8 +64,15 @@ def test_invite_url() -> None:
 def test_the_table_names_real_permissions_once() -> None:
     for need in NEEDS:
         assert need.flag in discord.Permissions.VALID_FLAGS, need.flag
-        assert need.purpose and need.without and need.features <= {PLAY, RESTART}
+        assert need.purpose and need.without and need.features <= {PLAY, RESTART, ANNOUNCE}
     assert len({need.flag for need in NEEDS}) == len({need.name for need in NEEDS}) == len(NEEDS)
+
+
+def test_a_seasons_announcement_needs_to_see_and_post_and_nothing_else() -> None:
+    assert [n.flag for n in needed(feature=ANNOUNCE)] == ["view_channel", "send_messages"]
+    assert [n.flag for n in needed(in_thread=True, feature=ANNOUNCE)] == [
+        "view_channel", "send_messages_in_threads",
+    ]  # fmt: skip
 
 
 def test_nothing_missing_means_no_sentence() -> None:
