@@ -85,7 +85,7 @@ class MexicanBot(commands.Bot):
         owns = shards.owns if shards is not None else owns_all
         #: Ratings, seasons and achievements (README, Ratings, seasons and achievements),
         #: on the same clock as the turn timers (tests move it).
-        self.league = League(storage, clock=lambda: discord.utils.utcnow().timestamp())
+        self.league = League(storage, clock=lambda: discord.utils.utcnow().timestamp(), owns=owns)
         # Dice come from the OS's cryptographic source; tests swap in a seeded one.
         self.tables = TableService(storage, random.SystemRandom(), owns=owns, league=self.league)
         self.dev_guild_id = dev_guild_id

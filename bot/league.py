@@ -21,6 +21,7 @@ from .achievements import ACHIEVEMENTS, Finished
 from .engine import Game
 from .ratings import FAMILIES, FAMILY, PROVISIONAL_GAMES, Skill
 from .seasons import DEFAULT_LENGTH, Champion
+from .shards import owns_all
 from .stats import stored_id
 from .storage import GameRecord, GuildTransaction, Storage
 from .storage.base import parse_log
@@ -31,9 +32,8 @@ Clock = Callable[[], float]
 
 #: How many people `/season` shows per family.
 SEASON_TOP = 5
-#: How many closed seasons `/season` lists: a year of monthly seasons, which one message
-#: holds.
-PAST_SEASONS = 12
+#: How many closed seasons `/season` lists (README, Seasons: the last three).
+PAST_SEASONS = 3
 #: How many of a person's rarest achievements the card shows.
 CARD_RAREST = 3
 
@@ -248,10 +248,12 @@ def champions_json(crowned: Sequence[Champion]) -> str:
     ).decode()  # fmt: skip
 
 
-def champions_of(text: str) -> list[Champion]:
+def champions_of(stored: str | Sequence[Mapping[str, Any]]) -> list[Champion]:
+    """`closed_seasons.champions` as stored (its JSON text, or that text parsed)."""
+    rows = orjson.loads(stored) if isinstance(stored, str) else stored
     return [
-        Champion(c["family"], int(c["place"]), int(c["user_id"]), int(c["rating"]))
-        for c in orjson.loads(text)
+        Champion(str(c["family"]), int(c["place"]), int(c["user_id"]), int(c["rating"]))
+        for c in rows
     ]
 
 
@@ -461,9 +463,16 @@ class _Ledger:
 
 
 class League:
-    def __init__(self, storage: Storage, clock: Clock = time.time) -> None:
+    def __init__(
+        self, storage: Storage, clock: Clock = time.time, *,
+        owns: Callable[[int], bool] = owns_all,
+    ) -> None:  # fmt: skip
         self.storage = storage
         self.clock = clock
+        #: Whether a server's games are this process's to catch up (bot/shards.py): with
+        #: several shard processes each rates its own servers' missed games, rather than
+        #: all of them reading every log only to find the games rated by another.
+        self.owns = owns
         #: Finished games that ended before this moment have all been looked at (by
         #: this process's last complete catch-up, less `LOOKBACK`): only a cost saving,
         #: `rated_games` alone says what is rated.
@@ -519,7 +528,8 @@ class League:
         pending = await self.storage.unrated_games(self._looked_until)
         by_guild: dict[int, list[int]] = {}
         for game_id, guild_id in pending:
-            by_guild.setdefault(guild_id, []).append(game_id)
+            if self.owns(guild_id):
+                by_guild.setdefault(guild_id, []).append(game_id)
         count = 0
         for guild_id, ids in by_guild.items():
             for start in range(0, len(ids), BATCH):
@@ -594,10 +604,9 @@ class League:
                 Standing(row.user_id, row.shown, row.games, row.games < PROVISIONAL_GAMES)
             )
         past = [
-            (season, [Champion(str(c["family"]), int(c["place"]), int(c["user_id"]),
-                               int(c["rating"])) for c in champions])
+            (season, champions_of(champions))
             for season, champions in await self.storage.closed_seasons(guild_id, PAST_SEASONS)
-        ]  # fmt: skip
+        ]
         return SeasonView(key, length, seasons.days_left(now, key), top, past)
 
     async def set_season_length(self, guild_id: int, length: str) -> str:

@@ -15,10 +15,12 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot import ratings
+from bot.achievements import LOG_KINDS
 from bot.engine import Act, Game, Move
 from bot.league import League
 from bot.stats import stored_id
 from bot.storage import Storage, open_storage
+from bot.storage.base import parse_log
 from bot.tables import TableService
 from tests.db_helpers import database_url_fixture, storage_fixture
 from tests.league_games import PEOPLE, play_game
@@ -193,11 +195,14 @@ async def test_event_logs_read_in_bulk_equal_the_stored_log(storage: Storage) ->
         outcome = await play_game(service(storage, None, n), GUILD, 100 + n, PEOPLE[:3],
                                   now=NOV_15, seed=n, options={"lives": 1})  # fmt: skip
         ids.append(outcome.table.game_id)
-    logs = await storage.event_logs([*ids, 999])
-    assert set(logs) == set(ids)
+    texts = await storage.event_log_texts([*ids, 999])
+    only = await storage.event_log_texts(ids, LOG_KINDS)
+    assert set(texts) == set(ids) == set(only)
     for game_id in ids:
         stored = [(e.kind, e.payload) for e in await storage.events(game_id)]
-        assert len(stored) > 20 and logs[game_id] == stored
+        assert len(stored) > 20 and parse_log(texts[game_id]) == stored
+        wanted = [(kind, payload) for kind, payload in stored if kind in LOG_KINDS]
+        assert len(wanted) < len(stored) and parse_log(only[game_id]) == wanted
 
 
 async def test_a_game_not_played_is_not_rated(storage: Storage) -> None:
@@ -421,3 +426,17 @@ async def test_a_game_the_league_could_not_rate_is_rated_by_the_next_tick(
     assert result is not None and set(result.changes) == set(PEOPLE[:3])
     assert await league.tick() == []
     assert len(await storage._fetchall("SELECT game_id FROM rated_games", ())) == 1
+
+
+async def test_a_process_catches_up_the_games_of_its_own_servers(storage: Storage) -> None:
+    """Shard processes split the catch-up by server, as they split the tables: each rates
+    the missed games of the servers it owns, and leaves the others' to their owner."""
+    other = GUILD + 1
+    for n, guild in enumerate((GUILD, other, GUILD)):
+        await play_game(service(storage, None, n), guild, 100 + n, PEOPLE[:2], now=NOV_15,
+                        seed=n, options={"lives": 1})  # fmt: skip
+    mine = League(storage, clock=Clock(NOV_15 + 60), owns=lambda guild: guild == GUILD)
+    assert await mine.catch_up() == 2
+    rated = await storage._fetchall("SELECT guild_id FROM rated_games ORDER BY game_id", ())
+    assert [int(r[0]) for r in rated] == [GUILD, GUILD]
+    assert await League(storage, clock=Clock(NOV_15 + 60)).catch_up() == 1

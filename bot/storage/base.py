@@ -329,11 +329,6 @@ class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
 
     # ------------------------------------------------------ the league's reads (league.py)
 
-    async def rated_result(self, game_id: int) -> str | None:
-        """The stored `rated_games.result` of a game the league has processed."""
-        row = await self._fetchone("SELECT result FROM rated_games WHERE game_id = ?", (game_id,))
-        return str(row[0]) if row is not None else None
-
     async def game_and_result(self, game_id: int) -> tuple[GameRecord | None, str | None]:
         """A game, and its `rated_games.result` if the league has processed it: one
         query for the two things a game's end reads first."""
@@ -372,11 +367,6 @@ class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
             ]
         found.sort(key=lambda record: (record.updated_at, record.id))
         return found
-
-    async def event_logs(self, game_ids: Sequence[int]) -> dict[int, list[tuple[str, Any]]]:
-        """The event logs of many games, ``(kind, payload)`` in order."""
-        return {game_id: parse_log(text) for game_id, text in
-                (await self.event_log_texts(game_ids)).items()}  # fmt: skip
 
     async def event_log_texts(
         self, game_ids: Sequence[int], kinds: Sequence[str] = ()

@@ -18,10 +18,6 @@ from .i18n import Talk
 from .message import CONTENT_LIMIT, EMBED_DESCRIPTION_LIMIT, FIELD_LIMIT, Embed, Reply, clip
 from .words import listing, who
 
-#: Players `/season` shows per family, and past seasons it lists.
-SEASON_TOP = 5
-PAST_SEASONS = 3
-
 
 def rating(value: int, provisional: bool, t: Talk) -> str:
     """'1,034', or '1,034?' while provisional (under 10 rated games, bot/ratings.py)."""
@@ -84,18 +80,19 @@ def _champions(champions: Iterable[Champion], family: str, t: Talk) -> list[str]
 
 
 def season(view: SeasonView, t: Talk) -> Reply:
-    """`/season`: the season's name and days left, the top per family, past champions."""
+    """`/season`: the season's name and days left, the top per family, past champions
+    (as many as the league reads: bot/league.py `SEASON_TOP`, `PAST_SEASONS`)."""
     top = [f for f in FAMILIES if view.top.get(f)]
     fields: list[tuple[str, str]] = []
     for family in top:
         lines = [
             t("season-place", place=n, p=who(str(s.user_id), t),
               rating=rating(s.rating, s.provisional, t))
-            for n, s in enumerate(view.top[family][:SEASON_TOP], start=1)
+            for n, s in enumerate(view.top[family], start=1)
         ]  # fmt: skip
         fields.append((t("family", family=family), clip("\n".join(lines), FIELD_LIMIT)))
     past = []
-    for key, champions in view.past[:PAST_SEASONS]:
+    for key, champions in view.past:
         firsts = [
             t("season-champion", family=c.family, p=who(str(c.user_id), t),
               rating=rating(c.rating, False, t))
@@ -109,7 +106,7 @@ def season(view: SeasonView, t: Talk) -> Reply:
     description = t("season-days-left", days=view.days_left)
     if not top:
         description += "\n" + t("season-nobody-yet")
-    provisional = any(s.provisional for f in top for s in view.top[f][:SEASON_TOP])
+    provisional = any(s.provisional for f in top for s in view.top[f])
     footer = t("season-length", length=view.length)
     if provisional:
         footer += " · " + t("rating-provisional")
