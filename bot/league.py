@@ -119,6 +119,7 @@ LOOKBACK = 3600.0
 LATE = seasons.DAY
 
 _RATINGS = "SELECT family, user_id, mu, sigma, games, last_game_at FROM ratings WHERE guild_id = ?"
+_RESULT = "SELECT result FROM rated_games WHERE game_id = ?"
 _PROGRESS = "SELECT user_id, fact, n FROM achievement_progress WHERE guild_id = ?"
 _HELD = "SELECT user_id, key FROM achievements WHERE guild_id = ?"
 _UPSERT_SEASON = (
@@ -287,10 +288,13 @@ class _Ledger:
 
     @classmethod
     async def load(
-        cls, tx: GuildTransaction, guild_id: int, now: float, ids: set[int] | None
-    ) -> _Ledger:
+        cls, tx: GuildTransaction, guild_id: int, now: float, ids: set[int] | None,
+        first: Sequence[tuple[str, Sequence[Any]]] = (),
+    ) -> tuple[_Ledger, list[list[Any]]]:  # fmt: skip
         """The server's season, and the ratings, progress and achievements of ``ids``
-        (None: of everyone on the server), read together (one hand-over on SQLite)."""
+        (None: of everyone on the server), read together: one hand-over on SQLite, one
+        round trip on PostgreSQL. ``first``: the caller's own reads, sent along in the
+        same go; their rows are returned beside the ledger."""
         ledger = cls(guild_id, now)
         season = ("SELECT length, current FROM seasons WHERE guild_id = ?", (guild_id,))
         if ids is None:
@@ -300,11 +304,12 @@ class _Ledger:
             people = sorted(i for i in ids if i > 0)
             queries = ledger._queries(f" AND user_id IN ({_marks(len(ids))})", sorted(ids),
                                       people) if ids else []  # fmt: skip
-        found = await tx.fetch_each([season, *queries])
+        found = await tx.fetch_each([*first, season, *queries])
+        mine, found = found[: len(first)], found[len(first) :]
         if found[0]:
             ledger.length, ledger.current = str(found[0][0][0]), str(found[0][0][1])
         ledger._absorb(found[1:])
-        return ledger
+        return ledger, mine
 
     def _queries(
         self, where: str, ids: Sequence[int], people: Sequence[int] | None = None
@@ -482,21 +487,23 @@ class League:
         """Rate a finished game and award its achievements, once: a second call returns
         what the first stored. Closes the server's season first if the game ended in a
         new one. None: not a rated game (a lobby never started, fewer than two players)."""
-        record, stored = await self.storage.game_and_result(game_id)
+        record, stored, log_text = await self.storage.game_result_and_log(
+            game_id, achievements.LOG_KINDS
+        )
         if stored is not None:
             return result_of(game_id, stored)
         if record is None or record.status != "over":
             return None
-        logs = await self.storage.event_log_texts([game_id], achievements.LOG_KINDS)
-        finished = finished_of(record, _Log(logs.get(game_id, b"")))
+        finished = finished_of(record, _Log(log_text))
         ids = {rid for _, rid, _ in seats_of(finished.game)}
         async with self.storage.guild_transaction(record.guild_id) as tx:
-            # Checked again under the server's lock: another process may have rated it.
-            rows = await tx.fetchall("SELECT result FROM rated_games WHERE game_id = ?",
-                                     (game_id,))  # fmt: skip
+            # Checked again under the server's lock (another process may have rated it),
+            # in the same go as the ledger's reads: reading a ledger for nothing is rare.
+            ledger, (rows,) = await _Ledger.load(
+                tx, record.guild_id, self.clock(), ids, first=[(_RESULT, (game_id,))]
+            )
             if rows:
                 return result_of(game_id, str(rows[0][0]))
-            ledger = await _Ledger.load(tx, record.guild_id, self.clock(), ids)
             return await self._rate_into(tx, ledger, finished, flush=True)
 
     @staticmethod
@@ -548,13 +555,9 @@ class League:
         # collection of the garbage collector walk them all, and cost more than parsing.
         games = (finished_of(r, _Log(logs.pop(r.id, b""))) for r in records)
         async with self.storage.guild_transaction(guild_id) as tx:
-            done = {
-                int(row[0])
-                for row in await tx.fetchall(
-                    f"SELECT game_id FROM rated_games WHERE game_id IN ({_marks(len(ids))})", ids
-                )
-            }
-            ledger = await _Ledger.load(tx, guild_id, now, None)
+            done_sql = f"SELECT game_id FROM rated_games WHERE game_id IN ({_marks(len(ids))})"
+            ledger, (rows,) = await _Ledger.load(tx, guild_id, now, None, [(done_sql, ids)])
+            done = {int(row[0]) for row in rows}
             count = 0
             for finished in games:
                 if finished.game_id not in done:
@@ -571,7 +574,7 @@ class League:
         for guild_id, _length, current in await self.storage.season_rows(wanted):
             if seasons.bounds(current)[1] <= now:
                 async with self.storage.guild_transaction(guild_id) as tx:
-                    ledger = await _Ledger.load(tx, guild_id, now, set())
+                    ledger, _ = await _Ledger.load(tx, guild_id, now, set())
                     await ledger.advance(tx, now)  # re-read under the lock: closes once
                     await ledger.flush(tx)
         return [
@@ -620,7 +623,7 @@ class League:
             raise ValueError(f"season length must be one of {seasons.LENGTHS}, not {length!r}")
         now = self.clock()
         async with self.storage.guild_transaction(guild_id) as tx:
-            ledger = await _Ledger.load(tx, guild_id, now, set())
+            ledger, _ = await _Ledger.load(tx, guild_id, now, set())
             if ledger.current is not None:
                 await ledger.advance(tx, now)
             ledger.length, ledger.season_changed = length, True

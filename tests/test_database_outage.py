@@ -92,12 +92,16 @@ async def test_a_connection_a_shutdown_left_half_closed_counts_as_down(
     try:
         game = await store.create_game(1, 500, "mexen", "{}")
 
-        async def half_closed(self: object) -> None:
-            raise asyncpg.InternalClientError(
-                "cannot switch to state 15; another operation (2) is in progress"
-            )
+        execute = asyncpg.Connection.execute
 
-        monkeypatch.setattr(asyncpg.transaction.Transaction, "start", half_closed)
+        async def half_closed(self: asyncpg.Connection, query: str, *args: object) -> str:
+            if query.startswith("BEGIN"):  # a transaction's first statement
+                raise asyncpg.InternalClientError(
+                    "cannot switch to state 15; another operation (2) is in progress"
+                )
+            return await execute(self, query, *args)
+
+        monkeypatch.setattr(asyncpg.Connection, "execute", half_closed)
         with pytest.raises(DatabaseDownError):
             await store.save_move(game.id, "{}", "lobby", [], expect_move_no=0)
         monkeypatch.undo()

@@ -17,7 +17,7 @@ from openskill.models import PlackettLuce
 from bot import ratings
 from bot.achievements import LOG_KINDS
 from bot.engine import Act, Game, Move
-from bot.league import League
+from bot.league import _ADD_PROGRESS, _INSERT_EARNED, League
 from bot.stats import stored_id
 from bot.storage import Storage, open_storage
 from bot.storage.base import parse_log
@@ -203,6 +203,53 @@ async def test_event_logs_read_in_bulk_equal_the_stored_log(storage: Storage) ->
         assert len(stored) > 20 and parse_log(texts[game_id]) == stored
         wanted = [(kind, payload) for kind, payload in stored if kind in LOG_KINDS]
         assert len(wanted) < len(stored) and parse_log(only[game_id]) == wanted
+        # A game's end reads the game, its result and its log in one query.
+        record, result, text = await storage.game_result_and_log(game_id, LOG_KINDS)
+        assert record == await storage.get_game(game_id) and result is None
+        assert parse_log(text) == wanted
+    assert await storage.game_result_and_log(999) == (None, None, b"")
+
+
+async def test_a_guild_transaction_reads_and_writes_in_one_go(storage: Storage) -> None:
+    """The ledger's reads go together and its writes go together (one round trip each
+    on PostgreSQL): each read's rows come back whole and typed, each write's ON CONFLICT
+    applies, and writes that can't be folded (one table twice) still run in order."""
+    big, third, sigma = 2**62 + 12345, 0.1 + 0.2, 25 / 3
+    ratings_sql = (
+        "INSERT INTO ratings (guild_id, family, user_id, mu, sigma, shown, games,"
+        " last_game_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)"
+    )
+    closed_sql = (
+        "INSERT INTO closed_seasons (guild_id, season, closed_at, champions, channel_id,"
+        " announced_at) VALUES (?, ?, ?, ?, ?, ?)"
+    )
+    async with storage.guild_transaction(GUILD) as tx:
+        await tx.write_each([
+            (ratings_sql, [(GUILD, "bluff", big, third, sigma, 975, 1, NOV_15),
+                           (GUILD, "open", -3, 25.0, 1e-9, 1000, 2, NOV_15 + 0.25)]),
+            (_ADD_PROGRESS, [(GUILD, big, "wins", 2)]),
+            (closed_sql, [(GUILD, "2026-11", NOV_15, '[{"n": "é"}]', None, None)]),
+            (_INSERT_EARNED, []),
+        ])  # fmt: skip
+    async with storage.guild_transaction(GUILD) as tx:
+        await tx.write_each([
+            (_ADD_PROGRESS, [(GUILD, big, "wins", 3), (GUILD, 5, "wins", 1)]),
+            (_ADD_PROGRESS, [(GUILD, big, "wins", 10)]),
+        ])  # fmt: skip
+        found = await tx.fetch_each([
+            ("SELECT user_id, family, mu, sigma, last_game_at FROM ratings WHERE guild_id = ?"
+             " ORDER BY user_id", (GUILD,)),
+            ("SELECT user_id, n FROM achievement_progress WHERE guild_id = ? AND fact = ?",
+             (GUILD, "wins")),
+            ("SELECT champions, channel_id, announced_at FROM closed_seasons WHERE guild_id = ?",
+             (GUILD,)),
+            ("SELECT key FROM achievements WHERE guild_id = ?", (GUILD,)),
+        ])  # fmt: skip
+    rated, progress, closed, held = ([tuple(row) for row in rows] for rows in found)
+    assert rated == [(-3, "open", 25.0, 1e-9, NOV_15 + 0.25), (big, "bluff", third, sigma, NOV_15)]
+    assert all(type(value) is float for row in rated for value in row[2:])
+    assert sorted(progress) == [(5, 1), (big, 15)]
+    assert closed == [('[{"n": "é"}]', None, None)] and held == []
 
 
 async def test_a_game_not_played_is_not_rated(storage: Storage) -> None:

@@ -588,6 +588,44 @@ async def test_a_move_on_postgresql_waits_for_the_channels_advisory_lock(
             await holder.close()
 
 
+async def test_postgresql_connections_go_back_to_the_pool_holding_nothing(
+    postgres_url: str,
+) -> None:
+    """The pool skips asyncpg's reset query (a round trip a call), which is safe only
+    because the bot leaves no session state: after the migration lock, a league
+    transaction, a move and a failed move, no connection holds an advisory lock or an
+    open transaction, and the lock of a failed move's channel is free again."""
+    import asyncpg
+
+    async with await Storage.open(postgres_url) as store:
+        game = await store.create_game(GUILD, CHANNEL, "mexen", "{}")
+        await store.save_move(game.id, "{}", "running", channel_id=CHANNEL)
+        async with store.guild_transaction(GUILD) as tx:
+            assert await tx.fetch_each([("SELECT 1", ()), ("SELECT 2 WHERE FALSE", ())]) == [
+                [(1,)],
+                [],
+            ]
+        with pytest.raises(StaleGameError):
+            await store.save_move(game.id, "{}", "running", channel_id=CHANNEL, expect_move_no=0)
+        with pytest.raises(RuntimeError):
+            async with store.guild_transaction(GUILD):
+                raise RuntimeError("a league transaction that fails half-way")
+        watcher = await asyncpg.connect(postgres_url)
+        try:
+            locks = await watcher.fetchval(
+                "SELECT COUNT(*) FROM pg_locks WHERE locktype = 'advisory'"
+            )
+            busy = await watcher.fetchval(
+                "SELECT COUNT(*) FROM pg_stat_activity WHERE datname = current_database()"
+                " AND pid <> pg_backend_pid() AND state <> 'idle'"
+            )
+            assert (locks, busy) == (0, 0)
+            async with watcher.transaction():  # the failed move's channel lock is free
+                assert await watcher.fetchval("SELECT pg_try_advisory_xact_lock($1)", CHANNEL)
+        finally:
+            await watcher.close()
+
+
 # ------------------------------------------------------------------ URLs and dialects
 
 

@@ -144,11 +144,14 @@ class GuildTransaction(Protocol):
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None: ...
 
     async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
-        """Several reads, their rows in order: on SQLite one hand-over to the worker."""
+        """Several reads (positional ``?`` parameters), their rows in order: on SQLite one
+        hand-over to the worker, on PostgreSQL one round trip."""
         ...
 
     async def write_each(self, writes: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
-        """Several statements, each run once per row of its rows (none for no rows)."""
+        """Several statements, each run once per row of its rows (none for no rows): on
+        SQLite one hand-over; on PostgreSQL one round trip when each is a one-row INSERT
+        into a table of its own, as the league's writes are."""
         ...
 
 
@@ -329,18 +332,23 @@ class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
 
     # ------------------------------------------------------ the league's reads (league.py)
 
-    async def game_and_result(self, game_id: int) -> tuple[GameRecord | None, str | None]:
-        """A game, and its `rated_games.result` if the league has processed it: one
-        query for the two things a game's end reads first."""
+    async def game_result_and_log(
+        self, game_id: int, kinds: Sequence[str] = ()
+    ) -> tuple[GameRecord | None, str | None, bytes]:
+        """A game, its `rated_games.result` if the league has processed it, and its log
+        (as `event_log_texts` gives one): everything a game's end reads before taking
+        the server's lock, in one query (on PostgreSQL each round trip counts)."""
         columns = ", ".join(f"g.{c}" for c in GAME_COLUMNS.split(", "))
+        only = f" AND e.kind IN ({', '.join('?' * len(kinds))})" if kinds else ""
         row = await self._fetchone(
-            f"SELECT {columns}, r.result AS result FROM games g"
-            " LEFT JOIN rated_games r ON r.game_id = g.id WHERE g.id = ?",
-            (game_id,),
+            f"SELECT {columns}, r.result AS result, {_LOG_OF[self.dialect].format(only=only)}"
+            " AS log FROM games g LEFT JOIN rated_games r ON r.game_id = g.id WHERE g.id = ?",
+            (*kinds, game_id),
         )
         if row is None:
-            return None, None
-        return game_record(row), None if row["result"] is None else str(row["result"])
+            return None, None, b""
+        result = None if row["result"] is None else str(row["result"])
+        return game_record(row), result, b"" if row["log"] is None else bytes(row["log"])
 
     async def unrated_games(self, since: float | None = None) -> list[tuple[int, int]]:
         """(game id, guild id) of finished games the league has not processed, oldest end
@@ -464,22 +472,23 @@ class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
     # uses them too; each backend provides them.
 
 
-#: Each game's log as one JSON text of ``[seq, kind, payload]`` entries (`event_logs`).
+#: Each game's log as one JSON text of ``[seq, kind, payload]`` entries (`event_log_texts`).
 _ENTRY = "'[' || seq || ',' || {kind} || ',' || payload || ']'"
 #: As bytes (a BLOB, a bytea): the text is handed over as it is stored, UTF-8, for
 #: orjson, without being decoded into a Python str on the way. One subquery per game,
 #: driven by the games' primary key, so each reads its game's entries in key order (a
 #: plain ``IN`` over the events let PostgreSQL scan the whole table in parallel).
-_EVENT_LOGS = {
-    "sqlite": "SELECT g.id, (SELECT CAST(group_concat("
+_LOG_OF = {
+    "sqlite": "(SELECT CAST(group_concat("
     + _ENTRY.format(kind="json_quote(kind)")
-    + ") AS BLOB) FROM game_events e WHERE e.game_id = g.id{only}) FROM games g"
-    " WHERE g.id IN ({marks})",
-    "postgresql": "SELECT g.id, (SELECT convert_to(string_agg("
+    + ") AS BLOB) FROM game_events e WHERE e.game_id = g.id{only})",
+    "postgresql": "(SELECT convert_to(string_agg("
     + _ENTRY.format(kind="to_json(kind)::text")
-    + ", ',' ORDER BY seq), 'UTF8') FROM game_events e WHERE e.game_id = g.id{only})"
-    " FROM games g"
-    " WHERE g.id IN ({marks})",
+    + ", ',' ORDER BY seq), 'UTF8') FROM game_events e WHERE e.game_id = g.id{only})",
+}
+_EVENT_LOGS = {
+    dialect: f"SELECT g.id, {log_of} FROM games g WHERE g.id IN ({{marks}})"
+    for dialect, log_of in _LOG_OF.items()
 }
 
 

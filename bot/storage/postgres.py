@@ -11,11 +11,13 @@ process read (`Storage.save_move`).
 from __future__ import annotations
 
 import contextlib
+import re
 import time
 from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
 from typing import Any, Self
 
 import asyncpg
+import orjson
 
 from .base import (
     DATA_TABLES,
@@ -126,7 +128,7 @@ class PostgresStorage(Storage):
             # log a traceback each time it failed to restore one.
             pool = await asyncpg.create_pool(
                 url.get_secret_value(), min_size=0, max_size=pool_size, timeout=10,
-                command_timeout=60, server_settings={"jit": "off"},
+                command_timeout=60, server_settings={"jit": "off"}, reset=_session_kept,
             )  # fmt: skip
         except _START_FAILURES as exc:
             raise DatabaseUnavailableError(_unavailable(url, exc)) from exc
@@ -176,8 +178,7 @@ class PostgresStorage(Storage):
         new_game_checks(status, state_json)
         rows = event_rows(events)
         stamp = float(self._clock() if now is None else now)
-        async with self._connection() as conn, _committed(conn):
-            await conn.execute("SELECT pg_advisory_xact_lock($1)", channel_id)
+        async with self._connection() as conn, _committed(conn, channel_id):
             try:
                 game_id = await conn.fetchval(
                     "INSERT INTO games (guild_id, channel_id, ruleset, status, state_json,"
@@ -211,11 +212,10 @@ class PostgresStorage(Storage):
         stamp = float(self._clock() if now is None else now)
         buckets = bucket_rows(totals_deltas, stamp, channel_id)
         profiles = profile_rows(totals_deltas)
-        async with self._connection() as conn, _committed(conn):
-            # Writers of one channel queue here until the one before them commits.
-            if channel_id is not None:
-                await conn.execute("SELECT pg_advisory_xact_lock($1)", channel_id)
-            else:
+        # Writers of one channel queue on its lock until the one before them commits.
+        lock = () if channel_id is None else (channel_id,)
+        async with self._connection() as conn, _committed(conn, *lock):
+            if channel_id is None:
                 await conn.execute(
                     "SELECT pg_advisory_xact_lock(channel_id) FROM games WHERE id = $1", game_id
                 )
@@ -294,12 +294,12 @@ class PostgresStorage(Storage):
 
     @contextlib.asynccontextmanager
     async def guild_transaction(self, guild_id: int) -> AsyncIterator[_Transaction]:
-        async with self._connection() as conn, _committed(conn):
-            # Held until COMMIT or ROLLBACK; the statements after it see every league
-            # write committed before the lock was granted (read committed).
-            await conn.execute(
-                "SELECT pg_advisory_xact_lock($1, $2)", _LEAGUE_LOCK_CLASS, lock_key(guild_id)
-            )
+        # Held until COMMIT or ROLLBACK; the statements after it see every league write
+        # committed before the lock was granted (read committed).
+        async with (
+            self._connection() as conn,
+            _committed(conn, _LEAGUE_LOCK_CLASS, lock_key(guild_id)),
+        ):
             yield _Transaction(conn)
 
     # ------------------------------------------------- copying (python -m bot migrate-db)
@@ -372,6 +372,15 @@ class PostgresStorage(Storage):
             return [_row_count(await _execute(conn, sql, params)) for sql, params in statements]
 
 
+async def _session_kept(conn: asyncpg.Connection) -> None:
+    """What a connection needs before it goes back to the pool, besides the rollback of
+    an open transaction asyncpg always does: nothing. The bot sets no session state: its
+    locks are transaction-level, the migration lock is released where it is taken, it
+    listens to nothing and keeps no cursor past a transaction. asyncpg's default would
+    send a reset query (unlock all, close all, unlisten, reset all), a round trip on
+    every call (README, Benchmarks: The league)."""
+
+
 def lock_key(guild_id: int) -> int:
     """A server id (64 bits) folded into the lock's 32-bit second key: two servers that
     share a key only take turns, which is safe."""
@@ -397,11 +406,47 @@ class _Transaction:
             await self._conn.executemany(numbered(sql)[0], rows)
 
     async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
-        return [await self.fetchall(sql, params) for sql, params in queries]
+        """One round trip for all the reads (a round trip is most of a read's cost here,
+        README, Benchmarks: The league): each query's rows come back gathered by the
+        server into one array of records, typed as the query's columns."""
+        if len(queries) < 2:
+            return [await self.fetchall(sql, params) for sql, params in queries]
+        gathered = ", ".join(f"(SELECT array_agg(q) FROM ({sql}) AS q)" for sql, _ in queries)
+        text, order = numbered(f"SELECT {gathered}")
+        row = await self._conn.fetchrow(
+            text, *arguments(order, [value for _, params in queries for value in params])
+        )
+        return [list(rows or ()) for rows in row]
 
     async def write_each(self, writes: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
-        for sql, rows in writes:
-            await self.executemany(sql, rows)
+        """One round trip for all the writes when each is a row INSERT into a table of
+        its own (`_ROW_INSERT`; the league's are): one statement whose WITH clauses
+        insert each table's rows from a JSON array (PostgreSQL runs every such clause
+        once, and they write different tables, so their order does not matter)."""
+        writes = [(sql, rows) for sql, rows in writes if rows]
+        shapes = [_ROW_INSERT.fullmatch(sql) for sql, _ in writes]
+        tables = [shape.group(1) for shape in shapes if shape]
+        if len(writes) < 2 or len(tables) < len(writes) or len(set(tables)) < len(tables):
+            for sql, rows in writes:
+                await self.executemany(sql, rows)
+            return
+        clauses, texts = [], []
+        for n, (shape, (_, rows)) in enumerate(zip(shapes, writes, strict=True), start=1):
+            assert shape is not None
+            table, columns, rest = shape.groups()
+            names = [name.strip() for name in columns.split(",")]
+            clauses.append(
+                f"w{n} AS (INSERT INTO {table} ({columns}) SELECT {columns}"
+                f" FROM json_populate_recordset(NULL::{table}, ${n}::json){rest})"
+            )
+            rows_json = orjson.dumps([dict(zip(names, row, strict=True)) for row in rows])
+            texts.append(rows_json.decode())
+        await self._conn.execute(f"WITH {', '.join(clauses)} SELECT 1", *texts)
+
+
+#: A statement `write_each` can fold into one: an INSERT of one row of ``?``s into named
+#: columns, and what follows (ON CONFLICT ...), which takes no parameters.
+_ROW_INSERT = re.compile(r"INSERT INTO (\w+) \(([\w, ]+)\) VALUES \((?:\?, )*\?\)([^?]*)", re.S)
 
 
 _RETURNING = (
@@ -429,21 +474,24 @@ _UPSERT_PROFILES = (
 
 
 @contextlib.asynccontextmanager
-async def _committed(conn: asyncpg.Connection) -> AsyncIterator[None]:
+async def _committed(conn: asyncpg.Connection, *lock: int) -> AsyncIterator[None]:
     """A transaction whose COMMIT, if its answer is lost with the connection, raises
     `CommitUnknownError`: the server may have committed it before the connection died,
     and only reading the game back can tell (bot/tables.py). A failure before COMMIT
-    was sent is an ordinary one: the server rolls back what it had."""
-    tx = conn.transaction()
-    await tx.start()
+    was sent is an ordinary one: the server rolls back what it had.
+
+    ``lock``: the keys of a transaction-level advisory lock taken first, sent with the
+    BEGIN in one round trip (README, Benchmarks: The league)."""
+    keys = ", ".join(str(int(key)) for key in lock)  # ints only: nothing else is spliced
+    await conn.execute(f"BEGIN; SELECT pg_advisory_xact_lock({keys})" if lock else "BEGIN")
     try:
         yield
     except BaseException:
         with contextlib.suppress(Exception):  # a dead connection has nothing to roll back
-            await tx.rollback()
+            await conn.execute("ROLLBACK")
         raise
     try:
-        await tx.commit()
+        await conn.execute("COMMIT")
     except CONNECTION_LOST as exc:
         raise CommitUnknownError(
             f"the connection was lost while committing: {_reason(exc)}"
