@@ -323,9 +323,10 @@ class LeaderboardQueries:
 
     async def reset_guild_stats(self, guild_id: int) -> int:
         """Wipe a server's leaderboard (counters, claims, nemeses, play profiles) and its
-        league (ratings, achievements and their progress, seasons and their champions):
-        a fresh start for everyone. History stays, and so does the list of rated games,
-        so a game from before the reset is never rated again (`League.catch_up`)."""
+        league (ratings and where they were played, achievements and their progress,
+        seasons and their champions): a fresh start for everyone. History stays, and so
+        does the list of rated games, so a game from before the reset is never rated
+        again (`League.catch_up`)."""
         counts = await self._write(
             [
                 ("DELETE FROM stat_buckets WHERE guild_id = ?", (guild_id,)),
@@ -337,6 +338,7 @@ class LeaderboardQueries:
                 ("DELETE FROM achievement_progress WHERE guild_id = ?", (guild_id,)),
                 ("DELETE FROM seasons WHERE guild_id = ?", (guild_id,)),
                 ("DELETE FROM closed_seasons WHERE guild_id = ?", (guild_id,)),
+                ("DELETE FROM rated_channel_players WHERE guild_id = ?", (guild_id,)),
             ]
         )
         return counts[0]
