@@ -137,21 +137,23 @@ def _rated_page(spec: Stat, server: bool) -> str:
     Joining every bucket row to its rating and sorting them all costs a lookup per
     person in the scope. Instead the page walks ratings_ranked best first and stops once
     it has its rows, checking each played in the scope (on stats_bench's data, a few
-    hundred checks for page 50); those above the page are counted the same way. On the
-    whole server the check is the rating row's own last game, so nothing but ratings is
-    read (PostgreSQL took 20-30 ms joining a server's bucket to its ratings); in a
-    channel, a primary key lookup in rated_channel_players.
+    hundred checks for page 50). On the whole server the check is the rating row's own
+    last game, so nothing but ratings is read (PostgreSQL took 20-30 ms joining a
+    server's bucket to its ratings); in a channel, a primary key lookup in
+    rated_channel_players. Everyone ranked above the page is among the rows walked to
+    reach it, so they are counted in that walk rather than by a second one
+    (PostgreSQL hashed the channel's whole list against the ratings for it).
     """
     rated, played = _rated(spec), _played(spec, server)
     return (
-        f"WITH page AS (SELECT * FROM (SELECT user_id, {spec.expr} AS value,"
+        f"WITH walk AS (SELECT * FROM (SELECT user_id, {spec.expr} AS value,"
         f"  {spec.games} AS games_played {rated} AND {played}"
-        f"  ORDER BY {_ORDER} LIMIT :limit OFFSET :offset) AS top)"
+        f"  ORDER BY {_ORDER} LIMIT :walk) AS top),"
+        f" page AS (SELECT * FROM walk ORDER BY {_ORDER} LIMIT :limit OFFSET :offset)"
         " SELECT counts.total, counts.above, page.user_id, page.value, page.games_played"
         f" FROM (SELECT ({_rated_total(spec, server)}) AS total,"
-        f"  (SELECT COUNT(*) {rated} AND {spec.expr} > (SELECT MAX(value) FROM page)"
-        f"   AND {played}) AS above) AS counts"
-        f" LEFT JOIN page ON TRUE ORDER BY {_ORDER}"
+        "  (SELECT COUNT(*) FROM walk WHERE value > (SELECT MAX(value) FROM page)) AS above)"
+        f" AS counts LEFT JOIN page ON TRUE ORDER BY {_ORDER}"
     )
 
 
@@ -225,7 +227,9 @@ class LeaderboardQueries:
         )
         if spec.family:
             sql = _rated_page(spec, channel_id == 0)
-        rows = await self._fetchall(sql, {**params, "limit": limit, "offset": offset})
+        rows = await self._fetchall(
+            sql, {**params, "limit": limit, "offset": offset, "walk": offset + limit}
+        )
         total, above = int(rows[0][0]), int(rows[0][1])
         ranked: list[Ranked] = []
         for i, (_, _, user_id, value, games_played) in enumerate(rows):
