@@ -376,7 +376,9 @@ _V9_RATED_CHANNEL_PLAYERS_TABLE = """
 # (their Discord id in digits; a computer's seat id is not digits), the channel is the
 # game's. Only people who still have the rating: a server that ran /resetleaderboard
 # keeps its rated games but not their ratings, and a board's count must be what its
-# pages list. CASE: the cast only ever sees digits, however the planner orders the tests.
+# pages list. (Someone rated again since a reset also gets the channels of their games
+# from before it: when a server was reset is not stored.) CASE: the cast only ever sees
+# digits, however the planner orders the tests.
 _V9_PEOPLE_OF_RESULTS = (
     "INSERT INTO rated_channel_players (guild_id, family, channel_id, user_id, last_game_at)"
     " SELECT guild_id, family, channel_id, user_id, MAX(ended_at) FROM ("
