@@ -3,10 +3,11 @@
 Fills a fresh SQLite file (or, with --database, an empty PostgreSQL database) with N
 recorded rounds (default 1,000,000) across P players (default 10,000) in 50 channels over
 a year, with the counters those rounds produce in every bucket the bot keeps (server and
-channel; all time, month, week) and a rating per player and family, then times the
-queries behind /leaderboard (a page, the total, the caller's rank; every counter, and the
-ratings on server and channel scope, all time and month) and /stats (totals, favourite
-claim, nemesis) and /history.
+channel; all time, month, week) and a rating per player and family (with the channels
+each was played in, at the player's last round there), then times the queries behind
+/leaderboard (a page, the total, the caller's rank; every counter, and the ratings on
+server and channel scope, all time and month) and /stats (totals, favourite claim,
+nemesis) and /history.
 
     .venv/bin/python -m benchmarks.stats_bench [--rounds N] [--players P] [--db PATH]
         [--database postgresql://user@host/db | --database postgres]
@@ -37,8 +38,11 @@ YEAR = 365 * 24 * 3600.0
 START = 1_764_547_200.0  # 2025-12-01 UTC
 
 
-def synthesize(rounds: int, players: int, seed: int = 1) -> tuple[dict, list, dict, dict]:
-    """Counters, round rows, claim counts and catches for ``rounds`` random rounds."""
+def synthesize(
+    rounds: int, players: int, seed: int = 1
+) -> tuple[dict, list, dict, dict, dict[tuple[int, int], float]]:
+    """Counters, round rows, claim counts and catches for ``rounds`` random rounds, and
+    each (player, channel)'s last round there."""
     rng = random.Random(seed)
     buckets: dict[tuple[int, str, int], list[int]] = defaultdict(lambda: [0] * len(TOTALS_COLUMNS))
     col = {name: i for i, name in enumerate(TOTALS_COLUMNS)}
@@ -46,12 +50,15 @@ def synthesize(rounds: int, players: int, seed: int = 1) -> tuple[dict, list, di
     claims: dict[tuple[int, str], int] = defaultdict(int)
     catches: dict[tuple[int, int], int] = defaultdict(int)
     codes = ["65", "55", "21", "64", "66", "44", "62"]
+    last_seen: dict[tuple[int, int], float] = {}
     for i in range(rounds):
         stamp = START + YEAR * i / rounds
         channel = 100 + rng.randrange(50)
         table = rng.sample(range(1, players + 1), rng.randint(2, 5))
         loser, caller = table[0], table[1]
         periods = bucket_periods(stamp)
+        for player in table:
+            last_seen[(player, channel)] = stamp  # rounds come in time order
         changes = [(loser, "rounds_lost", 1), (loser, "sips", rng.randint(1, 4))]
         changes += [(p, "rolls_made", 1) for p in table]
         if rng.random() < 0.5:
@@ -71,7 +78,7 @@ def synthesize(rounds: int, players: int, seed: int = 1) -> tuple[dict, list, di
         summary = f'{{"paid": [[{loser}, "sip", 1, "lowest roll"]]}}'
         round_rows.append((GUILD, channel, i // 20 + 1, i % 20 + 1, "mexen", loser, "lowest",
                            summary, stamp))  # fmt: skip
-    return buckets, round_rows, claims, catches
+    return buckets, round_rows, claims, catches, last_seen
 
 
 def synthesize_ratings(players: int, seed: int = 3) -> list[tuple[object, ...]]:
@@ -91,9 +98,29 @@ def synthesize_ratings(players: int, seed: int = 3) -> list[tuple[object, ...]]:
     return rows
 
 
+def channel_players(
+    ratings: list[tuple[object, ...]], last_seen: dict[tuple[int, int], float]
+) -> list[tuple[object, ...]]:
+    """rated_channel_players as the league would have left it: for each person's rating,
+    a row per channel they played in, at their last round there (rounds carry no family,
+    so both families' rows are alike). Each rating's own last game becomes the latest of
+    its channels', as the league keeps them (README, Ratings)."""
+    channels: dict[int, list[tuple[int, float]]] = defaultdict(list)
+    for (user, channel), stamp in last_seen.items():
+        channels[user].append((channel, stamp))
+    rows: list[tuple[object, ...]] = []
+    for i, (guild, family, user, *rest, _last) in enumerate(ratings):
+        seen = channels.get(int(user), [])  # type: ignore[call-overload]
+        if seen:
+            ratings[i] = (guild, family, user, *rest, max(stamp for _, stamp in seen))
+            rows += [(guild, family, channel, user, stamp) for channel, stamp in seen]
+    return sorted(rows, key=lambda row: row[:4])  # type: ignore[arg-type, return-value]
+
+
 async def fill(store: Storage, rounds: int, players: int) -> None:
-    buckets, round_rows, claims, catches = synthesize(rounds, players)
+    buckets, round_rows, claims, catches, last_seen = synthesize(rounds, players)
     ratings = synthesize_ratings(players)
+    channel_rows = channel_players(ratings, last_seen)
     # Through the copy path of `migrate-db`: one transaction, on either backend.
     # In key order, as migrate-db copies them (bot/storage/base.py, KEY_COLUMNS).
     tables: dict[str, list[tuple[object, ...]]] = {
@@ -103,6 +130,7 @@ async def fill(store: Storage, rounds: int, players: int) -> None:
         "claim_counts": [(GUILD, user, claim, n) for (user, claim), n in claims.items()],
         "catches": [(GUILD, caught, catcher, n) for (catcher, caught), n in catches.items()],
         "ratings": sorted(ratings, key=lambda row: row[:3]),  # type: ignore[arg-type]
+        "rated_channel_players": channel_rows,
     }  # fmt: skip
 
     async def batches() -> AsyncIterator[tuple[str, list[tuple[object, ...]]]]:
@@ -112,7 +140,8 @@ async def fill(store: Storage, rounds: int, players: int) -> None:
 
     await store.load_rows(batches(), {table: len(rows) for table, rows in tables.items()})
     print(f"filled {len(round_rows):,} rounds, {len(buckets):,} bucket rows, "
-          f"{len(ratings):,} ratings, {players:,} players")  # fmt: skip
+          f"{len(ratings):,} ratings ({len(channel_rows):,} by channel), "
+          f"{players:,} players")  # fmt: skip
 
 
 async def timed(label: str, make, repeat: int, results: dict[str, list[float]]) -> None:

@@ -149,6 +149,15 @@ _INSERT_CLOSED = (
 _INSERT_RATED = (
     "INSERT INTO rated_games (game_id, guild_id, family, ended_at, result) VALUES (?, ?, ?, ?, ?)"
 )
+# Where a person last played the family (README, Ratings: a channel's board lists who
+# played a rated game there): the later of the stored and the new time, so batches
+# written in any order keep the latest.
+_UPSERT_CHANNEL_PLAYER = (
+    "INSERT INTO rated_channel_players (guild_id, family, channel_id, user_id, last_game_at)"
+    " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, family, channel_id, user_id) DO UPDATE SET"
+    " last_game_at = CASE WHEN excluded.last_game_at > rated_channel_players.last_game_at"
+    " THEN excluded.last_game_at ELSE rated_channel_players.last_game_at END"
+)
 _BUSIEST_CHANNEL = (
     "SELECT channel_id FROM games WHERE guild_id = ? AND status = 'over'"
     " AND updated_at >= ? AND updated_at < ? GROUP BY channel_id"
@@ -285,6 +294,8 @@ class _Ledger:
         self.earned_rows: list[tuple[Any, ...]] = []
         self.closed_rows: list[tuple[Any, ...]] = []
         self.rated_rows: list[tuple[Any, ...]] = []
+        #: (family, channel, person) -> their last rated game there, for channel boards.
+        self.channel_players: dict[tuple[str, int, int], float] = {}
 
     @classmethod
     async def load(
@@ -400,6 +411,10 @@ class _Ledger:
             last = max(old.last_game_at, finished.ended_at) if old else finished.ended_at
             self.ratings[(family, rid)] = _Rating(skill, last)
             self.changed.add((family, rid))
+            if rid > 0:  # people only: computers are never on a leaderboard
+                where = (family, finished.channel_id, rid)
+                seen = self.channel_players.get(where, finished.ended_at)
+                self.channel_players[where] = max(seen, finished.ended_at)
         changes = {
             pid: RatingChange(prior.get(rid, ratings.NEW).shown, after[rid].shown,
                               after[rid].games, after[rid].provisional)
@@ -454,12 +469,16 @@ class _Ledger:
         progress_rows = [
             (self.guild_id, uid, fact, n) for (uid, fact), n in sorted(self.added.items())
         ]
+        channel_rows = [
+            (self.guild_id, *key, at) for key, at in sorted(self.channel_players.items())
+        ]
         writes += [
             (_UPSERT_RATING, ratings_rows),
             (_ADD_PROGRESS, progress_rows),
             (_INSERT_EARNED, self.earned_rows),
             (_INSERT_CLOSED, self.closed_rows),
             (_INSERT_RATED, self.rated_rows),
+            (_UPSERT_CHANNEL_PLAYER, channel_rows),
         ]
         await tx.write_each([(sql, rows) for sql, rows in writes if rows])
 

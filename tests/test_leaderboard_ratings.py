@@ -1,8 +1,9 @@
 """The rating leaderboards (``rating_bluff``, ``rating_open``): one rating per person and
 family, listed on every scope among the people who played there.
 
-Rows go straight into ``ratings`` and ``stat_buckets`` (the league's write side stores
-them in play); each test runs on SQLite and on PostgreSQL.
+Rows go straight into ``ratings``, ``rated_channel_players`` and ``stat_buckets`` (the
+league's write side stores them in play: tests/test_league.py checks that it does, and
+that a board lists who it rated there); each test runs on SQLite and on PostgreSQL.
 """
 
 from __future__ import annotations
@@ -44,6 +45,17 @@ async def played(store: Storage, users: Iterable[int], channel: int = 0,
     ])  # fmt: skip
 
 
+async def rated_in(store: Storage, family: str, users: Iterable[int], channel: int = CHANNEL,
+                   last: float = NOW, guild: int = GUILD) -> None:  # fmt: skip
+    """A rated_channel_players row for each user: their last rated game of the family in
+    the channel was at ``last``."""
+    await store._write([
+        ("INSERT INTO rated_channel_players (guild_id, family, channel_id, user_id,"
+         " last_game_at) VALUES (?, ?, ?, ?, ?)", (guild, family, channel, user, last))
+        for user in users
+    ])  # fmt: skip
+
+
 async def board(store: Storage, stat: str, **scope: object) -> list[tuple[int, int, int, int]]:
     rows, _ = await store.leaderboard(GUILD, stat, now=NOW, **scope)  # type: ignore[arg-type]
     return [(r.rank, r.user_id, int(r.value), r.games_played) for r in rows]
@@ -73,12 +85,16 @@ async def test_each_family_lists_its_own_rating(storage: Storage) -> None:
 
 async def test_a_scope_lists_who_played_there_by_their_one_rating(storage: Storage) -> None:
     # On the whole server a period lists who played a rated game of the family in it
-    # (the rating's last game); in a channel, who has a row in the channel's bucket.
-    await rate(storage, "bluff", [(1, 1300, 10)])
-    await rate(storage, "bluff", [(2, 1200, 10), (3, 1100, 10)], last=NOW - 40 * 86400)
-    await played(storage, [1, 2, 3])
-    await played(storage, [2, 3], channel=CHANNEL)
-    await played(storage, [3], channel=CHANNEL, period=MONTH)
+    # (the rating's last game); in a channel, who played one there (their last game in
+    # that channel), whatever the channel's counters say.
+    await rate(storage, "bluff", [(1, 1300, 10), (3, 1100, 10)])
+    await rate(storage, "bluff", [(2, 1200, 10), (4, 1050, 10)], last=NOW - 40 * 86400)
+    await played(storage, [1, 2, 3, 4])
+    await played(storage, [1, 2, 3, 4], channel=CHANNEL)
+    await rated_in(storage, "bluff", [2], last=NOW - 40 * 86400)
+    await rated_in(storage, "bluff", [3])
+    await rated_in(storage, "open", [4])  # the other family only: not on this list
+    await rated_in(storage, "bluff", [1], channel=CHANNEL + 1)  # another channel
     await played(storage, [1], period="m2026-11")  # last month: not this month's list
     await played(storage, [1], period=MONTH)
     assert await board(storage, "rating_bluff", channel_id=CHANNEL) == [
@@ -87,15 +103,31 @@ async def test_a_scope_lists_who_played_there_by_their_one_rating(storage: Stora
     assert await board(storage, "rating_bluff", channel_id=CHANNEL, period="month") == [
         (1, 3, 1100, 10),
     ]  # fmt: skip
-    assert await board(storage, "rating_bluff", period="month") == [(1, 1, 1300, 10)]
-    assert await board(storage, "rating_bluff", period="week") == [(1, 1, 1300, 10)]
-    assert [r[1] for r in await board(storage, "rating_bluff")] == [1, 2, 3]
+    assert await board(storage, "rating_bluff", channel_id=CHANNEL, period="week") == [
+        (1, 3, 1100, 10),
+    ]  # fmt: skip
+    assert await board(storage, "rating_bluff", channel_id=CHANNEL + 1) == [(1, 1, 1300, 10)]
+    for period, count in (("all", 2), ("month", 1), ("week", 1)):
+        _, total = await storage.leaderboard(GUILD, "rating_bluff", channel_id=CHANNEL,
+                                             period=period, now=NOW)  # fmt: skip
+        assert total == count, period
+    assert await board(storage, "rating_bluff", period="month") == [
+        (1, 1, 1300, 10), (2, 3, 1100, 10),
+    ]  # fmt: skip
+    assert await board(storage, "rating_bluff", period="week") == [
+        (1, 1, 1300, 10), (2, 3, 1100, 10),
+    ]  # fmt: skip
+    assert [r[1] for r in await board(storage, "rating_bluff")] == [1, 2, 3, 4]
     mine = await storage.rank_of(GUILD, "rating_bluff", 2, period="month", now=NOW)
     assert mine is None, "not this month's"
     # A place is counted among that scope's people only.
     mine = await storage.rank_of(GUILD, "rating_bluff", 3, channel_id=CHANNEL, now=NOW)
     assert mine is not None and mine.rank == 2
+    mine = await storage.rank_of(GUILD, "rating_bluff", 3, channel_id=CHANNEL,
+                                 period="month", now=NOW)  # fmt: skip
+    assert mine is not None and mine.rank == 1
     assert await storage.rank_of(GUILD, "rating_bluff", 1, channel_id=CHANNEL, now=NOW) is None
+    assert await storage.rank_of(GUILD, "rating_bluff", 4, channel_id=CHANNEL, now=NOW) is None
 
 
 async def test_computers_and_other_servers_are_left_out(storage: Storage) -> None:

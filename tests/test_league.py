@@ -21,8 +21,14 @@ from bot.league import _ADD_PROGRESS, _INSERT_EARNED, League
 from bot.stats import stored_id
 from bot.storage import Storage, open_storage
 from bot.storage.base import parse_log
+from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 from bot.tables import TableService
-from tests.db_helpers import database_url_fixture, storage_fixture
+from tests.db_helpers import (
+    database_url_fixture,
+    raw_execute,
+    set_stored_version,
+    storage_fixture,
+)
 from tests.league_games import PEOPLE, play_game
 
 storage = storage_fixture()
@@ -30,7 +36,7 @@ database_url = database_url_fixture()
 
 GUILD = 7
 LEAGUE_TABLES = ("ratings", "rated_games", "achievements", "achievement_progress", "seasons",
-                 "closed_seasons")  # fmt: skip
+                 "closed_seasons", "rated_channel_players")  # fmt: skip
 
 
 def stamp(*when: int) -> float:
@@ -185,6 +191,52 @@ async def test_a_computer_is_rated_beside_people_and_game_over_is_idempotent(
     assert await league.game_over(outcome.table.game_id) == result
     assert await league.catch_up() == 0
     assert await snapshot(storage) == before
+
+
+async def test_a_rated_game_lists_its_people_on_its_own_channels_board(
+    storage: Storage,
+) -> None:
+    """A channel's rating board lists the people the league rated in that channel (its
+    row of rated_channel_players, written with the rating): a game in channel 100 in
+    November, then one in channel 101 in December; computers on no board, the other
+    family's board empty, and /resetleaderboard wipes them with the ratings."""
+    dec_20 = stamp(2026, 12, 20, 12)
+    league = League(storage, clock=Clock(NOV_15))
+    one, two, three = (int(p) for p in PEOPLE[:3])
+    await play_game(service(storage, league, 1), GUILD, 100,
+                    [PEOPLE[0], PEOPLE[1], "cpu_expert_1"], now=NOV_15,
+                    options={"lives": 1})  # fmt: skip
+    await play_game(service(storage, league, 2), GUILD, 101, [PEOPLE[1], PEOPLE[2]],
+                    now=dec_20, options={"lives": 1})  # fmt: skip
+    stored = await storage._fetchall(
+        "SELECT family, channel_id, user_id, last_game_at FROM rated_channel_players"
+        " WHERE guild_id = ?", (GUILD,),
+    )  # fmt: skip
+    assert sorted(tuple(row) for row in stored) == [
+        ("bluff", 100, one, NOV_15), ("bluff", 100, two, NOV_15),
+        ("bluff", 101, two, dec_20), ("bluff", 101, three, dec_20),
+    ]  # fmt: skip
+
+    async def listed(channel: int, period: str = "all", stat: str = "rating_bluff") -> set[int]:
+        rows, total = await storage.leaderboard(GUILD, stat, channel_id=channel,
+                                                period=period, now=dec_20)  # fmt: skip
+        assert total == len(rows)
+        for row in rows:
+            mine = await storage.rank_of(GUILD, stat, row.user_id, channel_id=channel,
+                                         period=period, now=dec_20)  # fmt: skip
+            assert mine == row
+        return {row.user_id for row in rows}
+
+    assert await listed(100) == {one, two}
+    assert await listed(101) == {two, three}
+    assert await listed(100, "month") == set(), "November's game"
+    assert await listed(101, "month") == {two, three}
+    assert await listed(102) == set()
+    assert await listed(100, stat="rating_open") == set()
+    assert await storage.rank_of(GUILD, "rating_bluff", three, channel_id=100, now=dec_20) is None
+    await storage.reset_guild_stats(GUILD)
+    assert await storage.count_rows("rated_channel_players") == 0
+    assert await listed(100) == await listed(101) == set()
 
 
 async def test_event_logs_read_in_bulk_equal_the_stored_log(storage: Storage) -> None:
@@ -447,6 +499,39 @@ async def test_the_backfill_equals_rating_live_and_runs_once(
     finally:
         await live_store.close()
         await other.close()
+
+
+async def test_schema_step_9_finds_where_the_rated_games_were_played(
+    database_url: str,
+) -> None:
+    """A database at step 8 with rated games (people, a computer, both families, two
+    servers, one of them reset since) gets from step 9 the same rated_channel_players
+    rows the league writes live: each person's last rated game per family and channel,
+    and nobody whose rating /resetleaderboard wiped."""
+    assert SCHEMA_VERSION == len(MIGRATIONS) == 9
+    end = stamp(2027, 1, 20)
+    store = await open_storage(database_url)
+    try:
+        await play_history(store, League(store, clock=lambda: end), Clock(0.0))
+        live = (await snapshot(store))["rated_channel_players"]
+        assert {(row[0], row[1]) for row in live} == {
+            (GUILD, "bluff"), (GUILD + 1, "bluff"), (GUILD + 1, "open"),
+        }  # fmt: skip
+        assert all(row[3] > 0 for row in live), "people only"
+        await store.reset_guild_stats(GUILD)
+        kept = (await snapshot(store))["rated_channel_players"]
+        assert kept == [row for row in live if row[0] == GUILD + 1]
+    finally:
+        await store.close()
+    # Back to step 8: everything the league stored but the new table.
+    await raw_execute(database_url, "DROP TABLE rated_channel_players")
+    await set_stored_version(database_url, len(MIGRATIONS) - 1)
+    store = await open_storage(database_url)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert (await snapshot(store))["rated_channel_players"] == kept
+    finally:
+        await store.close()
 
 
 async def test_a_game_the_league_could_not_rate_is_rated_by_the_next_tick(

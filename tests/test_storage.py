@@ -260,10 +260,11 @@ async def test_play_profiles_add_up_apart_from_the_leaderboards(database_url: st
 async def test_a_reset_wipes_the_servers_league_but_not_which_games_were_rated(
     database_url: str,
 ) -> None:
-    """/resetleaderboard starts the league afresh too (ratings, achievements and their
-    progress, seasons and champions), on that server only; the list of rated games stays,
-    so catching up never rates an old game again."""
-    league = ("ratings", "achievements", "achievement_progress", "seasons", "closed_seasons")
+    """/resetleaderboard starts the league afresh too (ratings and the channels they were
+    played in, achievements and their progress, seasons and champions), on that server
+    only; the list of rated games stays, so catching up never rates an old game again."""
+    league = ("ratings", "achievements", "achievement_progress", "seasons", "closed_seasons",
+              "rated_channel_players")  # fmt: skip
     async with await Storage.open(database_url) as store:
         for guild in (GUILD, GUILD + 1):
             await store._write([
@@ -271,6 +272,7 @@ async def test_a_reset_wipes_the_servers_league_but_not_which_games_were_rated(
                  " VALUES (?, 0, 'all', 1, 1)", (guild,)),
                 ("INSERT INTO ratings VALUES (?, 'bluff', 1, 25.0, 8.0, 1000, 1, 5.0)", (guild,)),
                 ("INSERT INTO rated_games VALUES (?, ?, 'bluff', 5.0, '{}')", (guild, guild)),
+                ("INSERT INTO rated_channel_players VALUES (?, 'bluff', 9, 1, 5.0)", (guild,)),
                 ("INSERT INTO achievements VALUES (?, 1, 'first_game', ?, 5.0)", (guild, guild)),
                 ("INSERT INTO achievement_progress VALUES (?, 1, 'games', 1)", (guild,)),
                 ("INSERT INTO seasons VALUES (?, 'month', '2026-12')", (guild,)),

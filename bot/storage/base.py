@@ -119,6 +119,7 @@ DATA_TABLES: dict[str, tuple[str, ...]] = {
     "seasons": ("guild_id", "length", "current"),
     "closed_seasons": ("guild_id", "season", "closed_at", "champions", "channel_id",
                        "announced_at"),
+    "rated_channel_players": ("guild_id", "family", "channel_id", "user_id", "last_game_at"),
 }  # fmt: skip
 #: Tables about the processes running now, not the bot's data: migrate-db leaves them.
 PROCESS_TABLES: tuple[str, ...] = ("shard_leases",)
@@ -128,7 +129,7 @@ PROCESS_TABLES: tuple[str, ...] = ("shard_leases",)
 KEY_COLUMNS = {"games": 1, "game_events": 2, "stat_buckets": 4, "rounds": 1,
                "claim_counts": 3, "catches": 3, "play_profiles": 2, "ratings": 3,
                "rated_games": 1, "achievements": 3, "achievement_progress": 3, "seasons": 1,
-               "closed_seasons": 2}  # fmt: skip
+               "closed_seasons": 2, "rated_channel_players": 4}  # fmt: skip
 
 
 class GuildTransaction(Protocol):
