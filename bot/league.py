@@ -287,6 +287,8 @@ class _Ledger:
         self.ratings: dict[tuple[str, int], _Rating] = {}
         #: Whether `ratings` holds every rating of the server (a season's close needs all).
         self.every_rating = False
+        #: Whose ratings, progress and achievements were read (None: everyone's).
+        self.read: set[int] | None = set()
         self.progress: dict[int, dict[str, int]] = {}
         self.held: dict[int, set[str]] = {}
         self.changed: set[tuple[str, int]] = set()
@@ -315,12 +317,23 @@ class _Ledger:
             people = sorted(i for i in ids if i > 0)
             queries = ledger._queries(f" AND user_id IN ({_marks(len(ids))})", sorted(ids),
                                       people) if ids else []  # fmt: skip
+        ledger.read = None if ids is None else set(ids)
         found = await tx.fetch_each([*first, season, *queries])
         mine, found = found[: len(first)], found[len(first) :]
         if found[0]:
             ledger.length, ledger.current = str(found[0][0][0]), str(found[0][0][1])
         ledger._absorb(found[1:])
         return ledger, mine
+
+    async def add_people(self, tx: GuildTransaction, ids: set[int]) -> None:
+        """Read the ratings, progress and achievements of those of ``ids`` the ledger has
+        not read yet (none, when the caller's hint of who played was right)."""
+        if self.read is None or not (ids := ids - self.read):
+            return
+        people = sorted(i for i in ids if i > 0)
+        where = f" AND user_id IN ({_marks(len(ids))})"
+        self._absorb(await tx.fetch_each(self._queries(where, sorted(ids), people)))
+        self.read |= ids
 
     def _queries(
         self, where: str, ids: Sequence[int], people: Sequence[int] | None = None
@@ -502,28 +515,39 @@ class League:
         #: `rated_games` alone says what is rated.
         self._looked_until: float | None = None
 
-    async def game_over(self, game_id: int) -> GameResult | None:
+    async def game_over(
+        self, game_id: int, *, guild_id: int | None = None, game: Game | None = None
+    ) -> GameResult | None:
         """Rate a finished game and award its achievements, once: a second call returns
         what the first stored. Closes the server's season first if the game ended in a
-        new one. None: not a rated game (a lobby never started, fewer than two players)."""
-        record, stored, log_text = await self.storage.game_result_and_log(
-            game_id, achievements.LOG_KINDS
-        )
-        if stored is not None:
-            return result_of(game_id, stored)
-        if record is None or record.status != "over":
-            return None
-        finished = finished_of(record, _Log(log_text))
-        ids = {rid for _, rid, _ in seats_of(finished.game)}
-        async with self.storage.guild_transaction(record.guild_id) as tx:
-            # Checked again under the server's lock (another process may have rated it),
-            # in the same go as the ledger's reads: reading a ledger for nothing is rare.
-            ledger, (rows,) = await _Ledger.load(
-                tx, record.guild_id, self.clock(), ids, first=[(_RESULT, (game_id,))]
-            )
-            if rows:
-                return result_of(game_id, str(rows[0][0]))
-            return await self._rate_into(tx, ledger, finished, flush=True)
+        new one. None: not a rated game (a lobby never started, fewer than two players).
+
+        ``guild_id`` and ``game`` (its final state): what the caller knows already (the
+        table service holds both), so the game, its log and its players' league rows are
+        read in one go under the server's lock (README, Benchmarks: The league). Only a
+        hint: what is stored decides, and players the hint missed are read after."""
+        if guild_id is None:
+            record = await self.storage.get_game(game_id)
+            if record is None:
+                return None
+            guild_id = record.guild_id
+        ids = set() if game is None else {rid for _, rid, _ in seats_of(game)}
+        async with self.storage.guild_transaction(guild_id) as tx:
+            # The result is read under the server's lock: another process may have rated
+            # the game already.
+            read = self.storage.finished_game_query(game_id, achievements.LOG_KINDS)
+            ledger, (rows,) = await _Ledger.load(tx, guild_id, self.clock(), ids, first=[read])
+            record, stored, log_text = self.storage.finished_game_of(rows)
+            if stored is not None:
+                return result_of(game_id, stored)
+            if record is None or record.status != "over":
+                return None
+            if record.guild_id == guild_id:
+                finished = finished_of(record, _Log(log_text))
+                await ledger.add_people(tx, {rid for _, rid, _ in seats_of(finished.game)})
+                return await self._rate_into(tx, ledger, finished, flush=True)
+        # The hint named another server: nothing was written; again under the right lock.
+        return await self.game_over(game_id, guild_id=record.guild_id)
 
     @staticmethod
     async def _rate_into(

@@ -473,17 +473,17 @@ class TableService:
         table.stored_move += 1
         if game.phase == "over":
             self.tables.pop(channel_id, None)
-            outcome.result = await self._rate(table.game_id)
+            outcome.result = await self._rate(table.game_id, table.guild_id, game)
         return outcome
 
-    async def _rate(self, game_id: int) -> GameResult | None:
+    async def _rate(self, game_id: int, guild_id: int, game: Game) -> GameResult | None:
         """The finished game's ratings and achievements, once its last move is stored
         (nothing is lost: a failure here leaves the game unrated, and the league's
         periodic catch-up rates it; README, Ratings, seasons and achievements)."""
         if self.league is None:
             return None
         try:
-            return await self.league.game_over(game_id)
+            return await self.league.game_over(game_id, guild_id=guild_id, game=game)
         except DatabaseDownError:
             return None  # the storage's health has logged the outage, once
         except Exception:

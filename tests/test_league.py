@@ -171,6 +171,35 @@ async def test_ties_share_a_place_and_rate_as_openskill_does(storage: Storage) -
         assert stored[("bluff", rid)][:2] == pytest.approx((mu, sigma), rel=1e-12)
 
 
+async def test_what_the_table_service_knows_of_a_game_is_only_a_hint(storage: Storage) -> None:
+    """The table service hands `game_over` the game's server and final state, so the game,
+    its log and its players' rows are read in one go under the lock. What is stored
+    decides: the same game rated with no hint, the wrong server, the wrong players or
+    the right hint gives the same ratings and achievements, once."""
+    league = League(storage, clock=Clock(NOV_15))
+    other = await play_game(service(storage, None, 5), GUILD + 9, 300, PEOPLE[3:6],
+                            now=NOV_15, seed=5, options={"lives": 1})  # fmt: skip
+    hints: list[dict[str, Any]] = [
+        {},
+        {"guild_id": GUILD + 9, "game": other.table.game},
+        {"guild_id": GUILD + 2, "game": other.table.game},
+        {"guild_id": GUILD + 3},
+    ]
+    results, ratings_by_guild = [], []
+    for n, hint in enumerate(hints):
+        outcome = await play_game(service(storage, None, 7), GUILD + n, 200 + n, PEOPLE[:3],
+                                  now=NOV_15, seed=7, options={"lives": 1})  # fmt: skip
+        if n == 3:
+            hint["game"] = outcome.table.game
+        result = await league.game_over(outcome.table.game_id, **hint)
+        assert result is not None and result == await league.game_over(outcome.table.game_id)
+        results.append((result.family, result.changes, result.earned))
+        ratings_by_guild.append(await stored_ratings(storage, GUILD + n))
+    assert results[0][1] and all(r == results[0] for r in results)
+    assert ratings_by_guild[0] and all(r == ratings_by_guild[0] for r in ratings_by_guild)
+    assert await stored_ratings(storage, GUILD + 9) == {}  # the other game stays unrated
+
+
 async def test_a_computer_is_rated_beside_people_and_game_over_is_idempotent(
     storage: Storage,
 ) -> None:
@@ -256,10 +285,14 @@ async def test_event_logs_read_in_bulk_equal_the_stored_log(storage: Storage) ->
         wanted = [(kind, payload) for kind, payload in stored if kind in LOG_KINDS]
         assert len(wanted) < len(stored) and parse_log(only[game_id]) == wanted
         # A game's end reads the game, its result and its log in one query.
-        record, result, text = await storage.game_result_and_log(game_id, LOG_KINDS)
+        async with storage.guild_transaction(GUILD) as tx:
+            (rows,) = await tx.fetch_each([storage.finished_game_query(game_id, LOG_KINDS)])
+        record, result, text = storage.finished_game_of(rows)
         assert record == await storage.get_game(game_id) and result is None
         assert parse_log(text) == wanted
-    assert await storage.game_result_and_log(999) == (None, None, b"")
+    async with storage.guild_transaction(GUILD) as tx:
+        (rows,) = await tx.fetch_each([storage.finished_game_query(999)])
+    assert storage.finished_game_of(rows) == (None, None, b"")
 
 
 async def test_a_guild_transaction_reads_and_writes_in_one_go(storage: Storage) -> None:

@@ -89,6 +89,8 @@ class CommitUnknownError(DatabaseDownError):
 GAME_COLUMNS = (
     "id, guild_id, channel_id, ruleset, status, state_json, created_at, updated_at, move_no"
 )
+_GAME_NAMES = tuple(GAME_COLUMNS.split(", "))
+_GAME_OF_G = ", ".join(f"g.{name}" for name in _GAME_NAMES)
 
 #: The tables that hold the bot's data at the latest schema, parents before children, and
 #: their columns: what `python -m bot migrate-db` copies (tests check it against the schema).
@@ -333,23 +335,31 @@ class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
 
     # ------------------------------------------------------ the league's reads (league.py)
 
-    async def game_result_and_log(
+    def finished_game_query(
         self, game_id: int, kinds: Sequence[str] = ()
-    ) -> tuple[GameRecord | None, str | None, bytes]:
-        """A game, its `rated_games.result` if the league has processed it, and its log
-        (as `event_log_texts` gives one): everything a game's end reads before taking
-        the server's lock, in one query (on PostgreSQL each round trip counts)."""
-        columns = ", ".join(f"g.{c}" for c in GAME_COLUMNS.split(", "))
+    ) -> tuple[str, tuple[Any, ...]]:
+        """The read of a game, its `rated_games.result` if the league has processed it,
+        and its log (``kinds`` only; as `event_log_texts` gives one): everything a game's
+        end reads of the game, for the league to send with its own reads under the
+        server's lock (`GuildTransaction.fetch_each`; `finished_game_of` reads the rows)."""
         only = f" AND e.kind IN ({', '.join('?' * len(kinds))})" if kinds else ""
-        row = await self._fetchone(
-            f"SELECT {columns}, r.result AS result, {_LOG_OF[self.dialect].format(only=only)}"
-            " AS log FROM games g LEFT JOIN rated_games r ON r.game_id = g.id WHERE g.id = ?",
+        return (
+            f"SELECT {_GAME_OF_G}, r.result, {_LOG_OF[self.dialect].format(only=only)}"
+            " FROM games g LEFT JOIN rated_games r ON r.game_id = g.id WHERE g.id = ?",
             (*kinds, game_id),
         )
-        if row is None:
+
+    @staticmethod
+    def finished_game_of(
+        rows: Sequence[Sequence[Any]],
+    ) -> tuple[GameRecord | None, str | None, bytes]:
+        """`finished_game_query`'s rows: the game (None if there is none), its stored
+        result (None if not processed yet) and its log text."""
+        if not rows:
             return None, None, b""
-        result = None if row["result"] is None else str(row["result"])
-        return game_record(row), result, b"" if row["log"] is None else bytes(row["log"])
+        *game, result, text = rows[0]
+        record = game_record(dict(zip(_GAME_NAMES, game, strict=True)))
+        return record, None if result is None else str(result), b"" if text is None else bytes(text)
 
     async def unrated_games(self, since: float | None = None) -> list[tuple[int, int]]:
         """(game id, guild id) of finished games the league has not processed, oldest end
@@ -478,14 +488,16 @@ _ENTRY = "'[' || seq || ',' || {kind} || ',' || payload || ']'"
 #: As bytes (a BLOB, a bytea): the text is handed over as it is stored, UTF-8, for
 #: orjson, without being decoded into a Python str on the way. One subquery per game,
 #: driven by the games' primary key, so each reads its game's entries in key order (a
-#: plain ``IN`` over the events let PostgreSQL scan the whole table in parallel).
+#: plain ``IN`` over the events let PostgreSQL scan the whole table in parallel). In no
+#: particular order: each entry carries its seq, and `parse_log` sorts them if need be
+#: (sorting in PostgreSQL cost a sixth of a game end's read of its log).
 _LOG_OF = {
     "sqlite": "(SELECT CAST(group_concat("
     + _ENTRY.format(kind="json_quote(kind)")
     + ") AS BLOB) FROM game_events e WHERE e.game_id = g.id{only})",
     "postgresql": "(SELECT convert_to(string_agg("
     + _ENTRY.format(kind="to_json(kind)::text")
-    + ", ',' ORDER BY seq), 'UTF8') FROM game_events e WHERE e.game_id = g.id{only})",
+    + ", ','), 'UTF8') FROM game_events e WHERE e.game_id = g.id{only})",
 }
 _EVENT_LOGS = {
     dialect: f"SELECT g.id, {log_of} FROM games g WHERE g.id IN ({{marks}})"
@@ -496,7 +508,7 @@ _EVENT_LOGS = {
 def parse_log(text: bytes) -> list[tuple[str, Any]]:
     """One game's log from `Storage.event_log_texts`: ``(kind, payload)`` in order."""
     entries = orjson.loads(b"[" + text + b"]")
-    # SQLite's group_concat promises no order: each entry carries its seq. (Checked and
+    # Neither database's aggregate promises an order: each entry carries its seq. (Checked and
     # unpacked by C-level maps: a Python loop over every entry cost a tenth of the backfill.)
     seqs = list(map(_SEQ, entries))
     if seqs != sorted(seqs):
