@@ -314,9 +314,7 @@ class _Ledger:
             queries = ledger._queries("", ())
             ledger.every_rating = True
         else:
-            people = sorted(i for i in ids if i > 0)
-            queries = ledger._queries(f" AND user_id IN ({_marks(len(ids))})", sorted(ids),
-                                      people) if ids else []  # fmt: skip
+            queries = ledger._queries_of(ids)
         ledger.read = None if ids is None else set(ids)
         found = await tx.fetch_each([*first, season, *queries])
         mine, found = found[: len(first)], found[len(first) :]
@@ -330,10 +328,16 @@ class _Ledger:
         not read yet (none, when the caller's hint of who played was right)."""
         if self.read is None or not (ids := ids - self.read):
             return
-        people = sorted(i for i in ids if i > 0)
-        where = f" AND user_id IN ({_marks(len(ids))})"
-        self._absorb(await tx.fetch_each(self._queries(where, sorted(ids), people)))
+        self._absorb(await tx.fetch_each(self._queries_of(ids)))
         self.read |= ids
+
+    def _queries_of(self, ids: set[int]) -> list[tuple[str, Sequence[Any]]]:
+        """The reads of the ratings of ``ids``, and of the progress and achievements of
+        the people among them; none for no ids."""
+        if not ids:
+            return []
+        people = sorted(i for i in ids if i > 0)
+        return self._queries(f" AND user_id IN ({_marks(len(ids))})", sorted(ids), people)
 
     def _queries(
         self, where: str, ids: Sequence[int], people: Sequence[int] | None = None
@@ -544,7 +548,6 @@ class League:
                 return None
             if record.guild_id == guild_id:
                 finished = finished_of(record, _Log(log_text))
-                await ledger.add_people(tx, {rid for _, rid, _ in seats_of(finished.game)})
                 return await self._rate_into(tx, ledger, finished, flush=True)
         # The hint named another server: nothing was written; again under the right lock.
         return await self.game_over(game_id, guild_id=record.guild_id)
@@ -554,6 +557,7 @@ class League:
         tx: GuildTransaction, ledger: _Ledger, finished: Finished, *, flush: bool
     ) -> GameResult | None:
         seats = seats_of(finished.game)
+        await ledger.add_people(tx, {rid for _, rid, _ in seats})  # a hint's missed players
         if is_rated(finished.game, seats):
             await ledger.advance(tx, finished.ended_at)
         result = ledger.rate(finished, seats)
