@@ -342,7 +342,7 @@ class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
         and its log (``kinds`` only; as `event_log_texts` gives one): everything a game's
         end reads of the game, for the league to send with its own reads under the
         server's lock (`GuildTransaction.fetch_each`; `finished_game_of` reads the rows)."""
-        only = f" AND e.kind IN ({', '.join('?' * len(kinds))})" if kinds else ""
+        only = _only_kinds(kinds)
         return (
             f"SELECT {_GAME_OF_G}, r.result, {_LOG_OF[self.dialect].format(only=only)}"
             " FROM games g LEFT JOIN rated_games r ON r.game_id = g.id WHERE g.id = ?",
@@ -398,7 +398,7 @@ class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
         ``kinds``: only the entries of these kinds (none: all). The achievements read a
         third of a log's entries; leaving the rest in the database halves the backfill."""
         logs: dict[int, bytes] = {}
-        only = f" AND e.kind IN ({', '.join('?' * len(kinds))})" if kinds else ""
+        only = _only_kinds(kinds)
         for chunk in _chunks(game_ids):
             rows = await self._fetchall(
                 _EVENT_LOGS[self.dialect].format(marks=", ".join("?" * len(chunk)), only=only),
@@ -503,6 +503,11 @@ _EVENT_LOGS = {
     dialect: f"SELECT g.id, {log_of} FROM games g WHERE g.id IN ({{marks}})"
     for dialect, log_of in _LOG_OF.items()
 }
+
+
+def _only_kinds(kinds: Sequence[str]) -> str:
+    """The condition of `_LOG_OF` that keeps a log's entries of these kinds (all: none)."""
+    return f" AND e.kind IN ({', '.join('?' * len(kinds))})" if kinds else ""
 
 
 def parse_log(text: bytes) -> list[tuple[str, Any]]:
