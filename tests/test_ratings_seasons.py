@@ -6,12 +6,21 @@ import calendar
 import random
 
 import pytest
-from hypothesis import given
+from hypothesis import given, settings
 from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from bot.engine import Act, Game, Move
-from bot.ratings import FAMILY, NEW, PROVISIONAL_GAMES, Skill, rate, shown, widened
+from bot.ratings import (
+    FAMILY,
+    NEW,
+    PROVISIONAL_GAMES,
+    Skill,
+    plackett_luce,
+    rate,
+    shown,
+    widened,
+)
 from bot.seasons import bounds, champions, days_left, length_of, season_key
 
 
@@ -44,6 +53,31 @@ def test_ratings_equal_the_librarys_own(places: list[tuple[int, int]]) -> None:
         assert got[rid].mu == pytest.approx(mu, abs=1e-12)
         assert got[rid].sigma == pytest.approx(sigma, abs=1e-12)
         assert got[rid].games == prior.get(rid, NEW).games + 1
+
+
+@st.composite
+def tables(draw: st.DrawFn) -> tuple[list[tuple[float, float]], list[int]]:
+    """A table of 2 to 20 seats: any skills a rating can reach, places with ties, in any
+    seating order."""
+    n = draw(st.integers(2, 20))
+    skills = draw(
+        st.lists(st.tuples(st.floats(-40, 90), st.floats(0.05, 25 / 3)), min_size=n, max_size=n)
+    )
+    places = draw(st.lists(st.integers(1, n), min_size=n, max_size=n))
+    return skills, places
+
+
+@settings(max_examples=1000, deadline=None)
+@given(tables())
+def test_the_update_is_the_librarys_to_the_last_bit(table: tuple[list, list[int]]) -> None:
+    """Our copy of the update is the library's arithmetic, not an approximation of it:
+    every float equal, ties and seat order included (README, Ratings, seasons and
+    achievements)."""
+    skills, places = table
+    model = PlackettLuce()
+    teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma in skills]
+    expected = [(t[0].mu, t[0].sigma) for t in model.rate(teams, ranks=[float(p) for p in places])]
+    assert plackett_luce(skills, places) == expected
 
 
 def test_one_player_is_no_table() -> None:
