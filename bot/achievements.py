@@ -13,7 +13,7 @@ plus what this game adds. So a new achievement is a new row, and maybe one new f
 
 from __future__ import annotations
 
-from collections.abc import Callable, Mapping, Sequence
+from collections.abc import Callable, Mapping, Sequence, Set
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -105,6 +105,7 @@ HANDED_OUT = "handed_out"
 Facts = dict[str, int]
 _NO_DATA: Mapping[str, Any] = {}
 _NO_PROGRESS: Progress = {}
+_NONE_HELD: frozenset[str] = frozenset()
 
 
 class _Scan:
@@ -323,25 +324,47 @@ def _career(progress: Progress, added: Mapping[str, int]) -> Facts:
     for fact in ("games", "wins"):
         facts.setdefault(fact, progress.get(fact, 0))
     for names, derived in ((_PLAYED, "rulesets_played"), (_WON, "rulesets_won")):
-        facts[derived] = sum(1 for f in names if progress.get(f, 0) + added.get(f, 0) > 0)
+        facts[derived] = len([f for f in names if progress.get(f, 0) + added.get(f, 0) > 0])
     return facts
 
 
-#: The table of achievements as plain tuples, for the loop every person goes through.
-_CHECKS = tuple((a.key, a.career, a.fact, a.at_least) for a in ACHIEVEMENTS.values())
+#: The table of achievements by fact, for the loop every person goes through: only the
+#: facts a person has are looked up (a count of 0 earns nothing, every ``at_least`` is
+#: at least 1), then the earned are put back in `ACHIEVEMENTS` order.
+_GAME_CHECKS: dict[str, list[tuple[int, str]]] = {}
+_CAREER_CHECKS: dict[str, list[tuple[int, str]]] = {}
+for _a in ACHIEVEMENTS.values():
+    (_CAREER_CHECKS if _a.career else _GAME_CHECKS).setdefault(_a.fact, []).append(
+        (_a.at_least, _a.key)
+    )
+_ORDER = {key: n for n, key in enumerate(ACHIEVEMENTS)}
+
+
+def _earned(facts: Facts, checks: Mapping[str, list[tuple[int, str]]], has: Set[str]) -> list[str]:
+    return [
+        key
+        for fact, count in facts.items()
+        for at_least, key in checks.get(fact, ())
+        if count >= at_least and key not in has
+    ]
 
 
 def award(
-    finished: Finished, progress: Mapping[int, Progress], held: Mapping[int, frozenset[str]]
+    finished: Finished,
+    progress: Mapping[int, Progress],
+    held: Mapping[int, Set[str]],
+    places: list[tuple[str, int]] | None = None,
 ) -> Awards:
     """The achievements a finished game earns its people (computers earn none), given
-    each person's progress and achievements before it."""
+    each person's progress and achievements before it. ``places``: the game's
+    ``final_places()``, if the caller has them already (the league does)."""
     game = finished.game
     if game.phase != "over" or game.round_no == 0:
         # Hidden stays hidden: a running game's cups may still be down (README,
         # Achievements); a lobby that never started was no game.
         return Awards()
-    places = game.final_places()
+    if places is None:
+        places = game.final_places()
     people = [(p, who) for p, _ in places if (who := stored_id(p)) is not None and who > 0]
     if not people:
         return Awards()
@@ -359,10 +382,9 @@ def award(
             added["wins"] = 1
             added[f"won:{ruleset}"] = 1
         awards.progress[who] = added
-        facts = _game_facts(game, scan, table, player)
-        career = _career(progress.get(who, _NO_PROGRESS), added)
-        has = held.get(who, frozenset())
-        for key, is_career, fact, at_least in _CHECKS:
-            if (career if is_career else facts).get(fact, 0) >= at_least and key not in has:
-                earned.append((who, key))
+        has = held.get(who, _NONE_HELD)
+        keys = _earned(_game_facts(game, scan, table, player), _GAME_CHECKS, has)
+        keys += _earned(_career(progress.get(who, _NO_PROGRESS), added), _CAREER_CHECKS, has)
+        keys.sort(key=_ORDER.__getitem__)
+        earned.extend((who, key) for key in keys)
     return awards

@@ -207,14 +207,13 @@ def finished_of(record: GameRecord, log: Sequence[tuple[str, Mapping[str, Any]]]
     )  # fmt: skip
 
 
-def seats_of(game: Game) -> list[tuple[str, int, int]]:
-    """(engine player id, rating id, place) of every rated entrant, best first: people
-    under their Discord ids, computers under their persona's negative id (rated in the
-    same pool); names without a stored id (engine tests) are left out."""
+def seats_of(places: Sequence[tuple[str, int]]) -> list[tuple[str, int, int]]:
+    """(engine player id, rating id, place) of every rated entrant of a game's
+    ``final_places()``, best first: people under their Discord ids, computers under their
+    persona's negative id (rated in the same pool); names without a stored id (engine
+    tests) are left out."""
     return [
-        (player, rid, place)
-        for player, place in game.final_places()
-        if (rid := stored_id(player)) is not None
+        (player, rid, place) for player, place in places if (rid := stored_id(player)) is not None
     ]
 
 
@@ -412,10 +411,15 @@ class _Ledger:
             (self.guild_id, self.current, self.now, champions_json(crowned), channel, announced)
         )
 
-    def rate(self, finished: Finished, seats: Sequence[tuple[str, int, int]]) -> GameResult | None:
-        """Rate one finished game (``seats``: `seats_of` its final state) and award its
-        achievements, in memory; None (and a row saying it was looked at) for a game
-        that does not count."""
+    def rate(
+        self,
+        finished: Finished,
+        places: list[tuple[str, int]],
+        seats: Sequence[tuple[str, int, int]],
+    ) -> GameResult | None:
+        """Rate one finished game (``places``: its final state's ``final_places()``,
+        ``seats``: `seats_of` them) and award its achievements, in memory; None (and a row
+        saying it was looked at) for a game that does not count."""
         family = FAMILY.get(finished.ruleset, finished.ruleset)
         if not is_rated(finished.game, seats):
             self.rated_rows.append((finished.game_id, self.guild_id, family, finished.ended_at,
@@ -441,10 +445,11 @@ class _Ledger:
         for pid, rid, _ in seats:
             if rid > 0:
                 people.setdefault(rid, pid)
-        awards = achievements.award(
+        awards = achievements.award(  # read-only views: award keeps nothing of them
             finished,
-            {uid: dict(self.progress.get(uid, {})) for uid in people},
-            {uid: frozenset(self.held.get(uid, ())) for uid in people},
+            {uid: mine for uid in people if (mine := self.progress.get(uid))},
+            {uid: mine for uid in people if (mine := self.held.get(uid))},
+            places,
         )
         for uid, facts in awards.progress.items():
             if uid not in people:
@@ -535,7 +540,7 @@ class League:
             if record is None:
                 return None
             guild_id = record.guild_id
-        ids = set() if game is None else {rid for _, rid, _ in seats_of(game)}
+        ids = set() if game is None else {rid for _, rid, _ in seats_of(game.final_places())}
         async with self.storage.guild_transaction(guild_id) as tx:
             # The result is read under the server's lock: another process may have rated
             # the game already.
@@ -556,11 +561,12 @@ class League:
     async def _rate_into(
         tx: GuildTransaction, ledger: _Ledger, finished: Finished, *, flush: bool
     ) -> GameResult | None:
-        seats = seats_of(finished.game)
+        places = finished.game.final_places()
+        seats = seats_of(places)
         await ledger.add_people(tx, {rid for _, rid, _ in seats})  # a hint's missed players
         if is_rated(finished.game, seats):
             await ledger.advance(tx, finished.ended_at)
-        result = ledger.rate(finished, seats)
+        result = ledger.rate(finished, places, seats)
         if flush:
             await ledger.flush(tx)
         return result

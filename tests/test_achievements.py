@@ -326,6 +326,15 @@ def test_nothing_held_is_earned_again_and_nothing_twice() -> None:
     assert len(again) == len(set(again))
 
 
+def test_a_game_earns_in_the_listed_order_and_needs_a_count_of_one() -> None:
+    """`award` looks up only the facts a person has, so no achievement may be earned by
+    a count of 0; what one game earns comes in the order `/achievements` lists them."""
+    assert all(a.at_least >= 1 for a in ACHIEVEMENTS.values())
+    order = list(ACHIEVEMENTS)
+    mine = [key for who, key in awards_of(duel(catches=4)).earned if who == int(A)]
+    assert len(mine) >= 4 and mine == sorted(mine, key=order.index)
+
+
 def test_computers_earn_nothing_and_count_nothing() -> None:
     rec = Recorder("dollar", [A], computers=[ADA])
     for _ in range(4):
