@@ -295,6 +295,17 @@ async def test_event_logs_read_in_bulk_equal_the_stored_log(storage: Storage) ->
     assert storage.finished_game_of(rows) == (None, None, b"")
 
 
+def test_a_log_text_comes_back_in_seq_order_whatever_order_it_was_joined_in() -> None:
+    """Neither database promises the order its aggregate joins a game's entries in."""
+    text = b'12,"reveal",{"player":"1","data":{"bluff":true}},3,"rolled",{},7,"claimed",{"a":[1]}'
+    assert parse_log(text) == [
+        ("rolled", {}),
+        ("claimed", {"a": [1]}),
+        ("reveal", {"player": "1", "data": {"bluff": True}}),
+    ]
+    assert parse_log(b'1,"started",{}') == [("started", {})]
+
+
 async def test_a_guild_transaction_reads_and_writes_in_one_go(storage: Storage) -> None:
     """The ledger's reads go together and its writes go together (one round trip each
     on PostgreSQL): each read's rows come back whole and typed, each write's ON CONFLICT
