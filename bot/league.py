@@ -119,7 +119,6 @@ LOOKBACK = 3600.0
 LATE = seasons.DAY
 
 _RATINGS = "SELECT family, user_id, mu, sigma, games, last_game_at FROM ratings WHERE guild_id = ?"
-_RESULT = "SELECT result FROM rated_games WHERE game_id = ?"
 _PROGRESS = "SELECT user_id, fact, n FROM achievement_progress WHERE guild_id = ?"
 _HELD = "SELECT user_id, key FROM achievements WHERE guild_id = ?"
 _UPSERT_SEASON = (
