@@ -14,7 +14,7 @@ import signal
 
 import discord
 
-from bot.__main__ import _loop_factory
+from bot.__main__ import loop_factory
 from bot.endpoints import apply_endpoints
 
 
@@ -37,7 +37,7 @@ def main() -> None:
     apply_endpoints(os.environ.get("DISCORD_API_BASE"), os.environ.get("DISCORD_GATEWAY_URL"))
     # The same event loop as the real bot (uvloop where installed), so the ratio compares
     # the bots' own work, not their loops.
-    with asyncio.Runner(loop_factory=_loop_factory()) as runner:
+    with asyncio.Runner(loop_factory=loop_factory()) as runner:
         runner.run(run())
 
 

@@ -19,7 +19,6 @@ nemesis) and /history.
 from __future__ import annotations
 
 import argparse
-import asyncio
 import random
 import statistics
 import tempfile
@@ -28,6 +27,7 @@ from collections import defaultdict
 from collections.abc import AsyncIterator
 from pathlib import Path
 
+from benchmarks import running
 from benchmarks.databases import THROWAWAY, postgres
 from bot.ratings import FAMILIES, shown
 from bot.storage import STATS, TOTALS_COLUMNS, Storage, open_storage
@@ -225,12 +225,12 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.database != THROWAWAY:
-        asyncio.run(run(args))
+        running.run(run(args))
         return
     with postgres(args.database) as server:
         args.database = server.fresh("stats_bench")
         print(server.describe())
-        asyncio.run(run(args))
+        running.run(run(args))
 
 
 if __name__ == "__main__":

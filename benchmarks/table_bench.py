@@ -23,6 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
+from benchmarks import running
 from benchmarks.databases import THROWAWAY, postgres
 from bot.engine import Act, GameError, Move
 from bot.storage import open_storage
@@ -82,10 +83,10 @@ def main() -> None:
     )
     args = parser.parse_args()
     if args.database != THROWAWAY:
-        asyncio.run(run(args.tables, args.seconds, args.database))
+        running.run(run(args.tables, args.seconds, args.database))
         return
     with postgres(args.database) as server:
-        asyncio.run(run(args.tables, args.seconds, server.fresh("table_bench")))
+        running.run(run(args.tables, args.seconds, server.fresh("table_bench")))
 
 
 if __name__ == "__main__":

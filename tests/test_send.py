@@ -5,6 +5,7 @@ view into JSON; these tests make that loud. The garbage collector's set-up is he
 
 from __future__ import annotations
 
+import asyncio
 import gc
 from typing import Any
 
@@ -121,3 +122,27 @@ def test_collector_tuned_and_start_up_heap_frozen_once() -> None:
         gc.unfreeze()
         gc.set_threshold(*before)
         collector._tuned = False
+
+
+def test_benchmarks_run_the_bots_parts_on_its_loop_and_collector_settings() -> None:
+    """A benchmark that times the bot's parts in its own process (README, Benchmarks)
+    runs them as `python -m bot` does: the same event loop class, the same collector."""
+    from benchmarks import running
+    from bot.__main__ import loop_factory
+
+    async def seen() -> tuple[type, tuple[int, ...]]:
+        return type(asyncio.get_running_loop()), gc.get_threshold()
+
+    before = gc.get_threshold()
+    factory = loop_factory()
+    try:
+        loop_class, thresholds = running.run(seen())
+    finally:
+        gc.set_threshold(*before)
+        collector._tuned = False
+    expected = asyncio.new_event_loop() if factory is None else factory()
+    try:
+        assert loop_class is type(expected)
+    finally:
+        expected.close()
+    assert thresholds == collector.THRESHOLDS != before
