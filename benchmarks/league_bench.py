@@ -8,7 +8,7 @@
 stored move by move through `TableService`, as the bot stores them, with a pool of 30
 people and a computer on one server; then `League.game_over` (what the table service
 calls after a game's last move, with what it calls it) is timed on each, in the order
-they ended: p50 and p95.
+they ended: p50 and p95, and the CPU it took (the bot's process; a throwaway server's too).
 Target: at most 5 ms.
 
 (b) Backfill: ``--templates`` real games of 2 to 8 seats (people and computers, every
