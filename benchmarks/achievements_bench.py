@@ -14,7 +14,7 @@ import random
 import statistics
 import time
 
-from bot.achievements import award
+from bot.league.achievements import award
 from tests.league_helpers import Recorder
 
 PEOPLE = [str(1000 + n) for n in range(7)]

@@ -10,7 +10,7 @@ is ``brain.decide(knowledge.inputs(game, seat, records), rng)``, with ``records`
 ``knowledge.stored_records`` (``Record.from_totals`` of each person's stored row) from this
 arena's own statistics, kept as the bot stores them: after each move, the counter changes
 the bot's statistics make public (:func:`counter_changes`), the rest held back with the
-game until the table may know it, and each player's claims (``bot.stats.move_records``).
+game until the table may know it, and each player's claims (``bot.league.stats.move_records``).
 The statistics start empty at the start of each pairing (a new player on a new server)
 and add up across its games, as the bot's would.
 
@@ -71,7 +71,14 @@ from bot.ai.knowledge import Inputs, Record
 from bot.ai.personas import computer_id
 from bot.engine import ORDER, PRESET_NAMES, RANK, Act, Event, Game, Kind, Move, Roll, from_code
 from bot.engine.rolls import THREE_ONE, chance_to_beat, odds_in_36
-from bot.stats import NOTHING_PENDING, Deltas, Pending, move_records, public_deltas, stored_id
+from bot.league.stats import (
+    NOTHING_PENDING,
+    Deltas,
+    Pending,
+    move_records,
+    public_deltas,
+    stored_id,
+)
 from bot.storage import PROFILE_COLUMNS, TOTALS_COLUMNS
 
 View = Mapping[str, Any]
@@ -110,7 +117,7 @@ def counter_changes(
 ) -> tuple[Deltas, Pending]:
     """The counter changes the bot stores for one move, per player id, and the facts it
     holds back until the table may know them: THE one place the arena asks the bot's
-    statistics (``bot.tables`` calls the same function)."""
+    statistics (``bot.game.tables`` calls the same function)."""
     return public_deltas(events, game, cup_before, pending)
 
 

@@ -15,7 +15,7 @@ import signal
 import discord
 
 from bot.__main__ import loop_factory
-from bot.endpoints import apply_endpoints
+from bot.runtime.endpoints import apply_endpoints
 
 
 class BareBot(discord.Client):

@@ -26,7 +26,7 @@ the stored game when there is none to read (after a restart, a refusal, a lobby 
 
 Every mode then stops both processes (SIGTERM) and compares what the players were told
 with the stored event log (``tests.support.ledger``). Answers are sorted by their text,
-matched against the English catalog (``cogs/present/locales/en.ftl``, and the engine's
+matched against the English catalog (``bot/present/locales/en.ftl``, and the engine's
 refusals), read at run time: a key the catalog does not have yet counts as absent.
 
 It measures, it does not judge: README, Benchmarks, says what each figure means. Where it
@@ -73,7 +73,7 @@ KILL_GAP = (1.0, 3.0)
 OUTAGE_TURN_TIMER = 10
 #: Seconds from starting the new process of a rolling restart to the old one's SIGTERM.
 OVERLAP_SECONDS = 5.0
-CATALOG = REPO_ROOT / "cogs" / "present" / "locales" / "en.ftl"
+CATALOG = REPO_ROOT / "bot" / "present" / "locales" / "en.ftl"
 #: How answers are sorted: (kind, en.ftl key); the first whose text matches wins.
 CATALOG_KINDS = (
     ("database-down", "database-down"),
@@ -85,7 +85,7 @@ CATALOG_KINDS = (
 #: Engine refusals (their ``error-<key>`` messages in the catalog) sorted by kind.
 ENGINE_KINDS = (("not-your-turn", "not-your-turn"), ("not-your-turn", "not-your-answer"),
                 ("stale-button", "stale-button"))  # fmt: skip
-#: The catch-all answer of a command that failed (bot/client.py: ``command-failed``).
+#: The catch-all answer of a command that failed (bot/runtime/client.py: ``command-failed``).
 WENT_WRONG = "command-failed"
 #: Answers that say the bot could not do the move (not a refusal by the rules).
 FAILURES = ("database-down", "went-wrong", "move-not-saved", "table-not-saved", "bot-closing")

@@ -39,9 +39,9 @@ from typing import Any
 
 from benchmarks import running
 from benchmarks.databases import THROWAWAY, Postgres, postgres
-from bot.league import League
+from bot.game.tables import TableService
+from bot.league.service import League
 from bot.storage import Storage, open_storage
-from bot.tables import TableService
 from tests.league_games import PEOPLE, play_game
 
 START = 1_767_225_600.0  # 2026-01-01 UTC

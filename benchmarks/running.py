@@ -8,8 +8,8 @@ import asyncio
 from collections.abc import Coroutine
 from typing import Any, TypeVar
 
-from bot import collector
 from bot.__main__ import loop_factory
+from bot.runtime import collector
 
 T = TypeVar("T")
 

@@ -29,9 +29,9 @@ from pathlib import Path
 
 from benchmarks import running
 from benchmarks.databases import THROWAWAY, postgres
-from bot.ratings import FAMILIES, shown
+from bot.league.ratings import FAMILIES, shown
 from bot.storage import STATS, TOTALS_COLUMNS, Storage, open_storage
-from bot.storage.db import bucket_periods
+from bot.storage.sqlite import bucket_periods
 
 GUILD = 1
 YEAR = 365 * 24 * 3600.0

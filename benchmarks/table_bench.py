@@ -26,8 +26,8 @@ from pathlib import Path
 from benchmarks import running
 from benchmarks.databases import THROWAWAY, postgres
 from bot.engine import Act, GameError, Move
+from bot.game.tables import TableService
 from bot.storage import open_storage
-from bot.tables import TableService
 from tests.support.driver import PRESETS, engine_move
 
 

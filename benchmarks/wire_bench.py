@@ -658,9 +658,9 @@ async def prefill(path: Path, standin: StandIn, games: int, rng: random.Random) 
     """``games`` running games, one per channel, stored through ``bot.storage``; each a
     few random moves in. Returns the engine games by channel."""
     from bot.engine import Game, GameError
-    from bot.fairness import Commitment
+    from bot.game.fairness import Commitment
+    from bot.game.tables import Table as StoredTable
     from bot.storage import Storage
-    from bot.tables import Table as StoredTable
 
     storage = await Storage.open(path)
     now = time.time()

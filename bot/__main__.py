@@ -23,16 +23,16 @@ from collections.abc import Callable, Sequence
 import aiohttp
 import discord
 
-from . import collector, monitor
-from .client import MexicanBot, create_bot
-from .endpoints import apply_endpoints
-from .leases import ShardLeases, ShardsHeldError
-from .logs import setup_logging
-from .settings import Settings, SettingsError, load_settings
-from .shards import Shards
-from .storage import Storage, StorageError, open_storage
-from .storage.copy import CopyError, copy_database
-from .storage.db import DatabasePathError
+from bot.game.shards import Shards
+from bot.runtime import collector, monitor
+from bot.runtime.client import MexicanBot, create_bot
+from bot.runtime.endpoints import apply_endpoints
+from bot.runtime.leases import ShardLeases, ShardsHeldError
+from bot.runtime.logs import setup_logging
+from bot.runtime.settings import Settings, SettingsError, load_settings
+from bot.storage import Storage, StorageError, open_storage
+from bot.storage.copy import CopyError, copy_database
+from bot.storage.sqlite import DatabasePathError
 
 log = logging.getLogger("bot")
 
@@ -270,7 +270,7 @@ def _migrate_db(source: str, target: str) -> int:
 
 
 def _url_secrets(raw: str) -> tuple[str, ...]:
-    from .storage import database_url
+    from bot.storage import database_url
 
     try:
         return database_url(raw).secrets()

@@ -1,7 +1,7 @@
 """Buttons and menus that keep working across restarts, routed by their custom ids.
 
 Each is a ``DynamicItem`` whose template takes any id with its prefix; the id is then read
-strictly (``cogs/present/ids.py``), so an id that does not parse (an older version's, or a
+strictly (``bot/present/ids.py``), so an id that does not parse (an older version's, or a
 forged one) gets a clear private refusal instead of no answer. A click decodes the move and
 hands it, with the game and move number it was drawn for, to the dealer, which refuses
 stale ones.
@@ -14,15 +14,14 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.adapter.send import answer
 from bot.engine import BOT_ONLY, GameError, Move
-
-from .present import ids
-from .present import table as present
-from .present.i18n import language_of, talk
-from .send import answer
+from bot.present import ids
+from bot.present import screens as present
+from bot.present.i18n import language_of, talk
 
 if TYPE_CHECKING:
-    from .dealer import Dealer
+    from bot.adapter.dealer import Dealer
 
 NOT_OURS = GameError("button-not-ours")
 

@@ -1,5 +1,5 @@
 """Playing at a table with slash commands: each command names a move and hands it to the
-dealer (cogs/dealer.py), the same path a button takes. It holds no rules and builds no
+dealer (bot/adapter/dealer.py), the same path a button takes. It holds no rules and builds no
 messages.
 """
 
@@ -13,19 +13,18 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.adapter import checks
+from bot.adapter.dealer import Dealer, now, reader
 from bot.ai.personas import PERSONA_NAMES, PERSONAS, next_id, next_persona, persona_of
 from bot.engine import PRESET_NAMES, Act, Game, GameError, Move
 from bot.engine.presets import MAX_TURN_TIMER
-
-from . import checks
-from .components import ITEMS
-from .dealer import Dealer, now, reader
-from .present.i18n import language_of, languages, talk
-from .present.table import claim_label
-from .present.words import Words
+from bot.present.i18n import language_of, languages, talk
+from bot.present.screens import claim_label
+from bot.present.words import Words
+from cogs.components import ITEMS
 
 if TYPE_CHECKING:
-    from bot.client import MexicanBot
+    from bot.runtime.client import MexicanBot
 
 log = logging.getLogger(__name__)
 

@@ -14,12 +14,12 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
-from .permissions import invite_url
+from bot.adapter.permissions import invite_url
 
 if TYPE_CHECKING:
-    from bot.client import MexicanBot
+    from bot.runtime.client import MexicanBot
 
-log = logging.getLogger("bot.client")
+log = logging.getLogger("bot.runtime.client")
 
 
 class Publishing(commands.Cog):

@@ -1,4 +1,4 @@
-"""`/rules`: explain a preset, or list all five, from the data in `bot.rulebook`.
+"""`/rules`: explain a preset, or list all five, from the data in `bot.present.rulebook`.
 
 The words come from the catalog in the language of whoever asked (README, Languages).
 """
@@ -11,9 +11,8 @@ from discord.ext import commands
 
 from bot.ai.personas import PERSONAS
 from bot.engine.presets import PRESET_NAMES
-from bot.rulebook import fair_cup, roll_order, rule_page, table_rules
-
-from .present.i18n import Talk, language_of, talk
+from bot.present.i18n import Talk, language_of, talk
+from bot.present.rulebook import fair_cup, roll_order, rule_page, table_rules
 
 EMBED_COLOUR = discord.Colour.dark_gold()
 

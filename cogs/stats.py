@@ -20,21 +20,20 @@ from discord import app_commands
 from discord.app_commands import locale_str
 from discord.ext import commands
 
+from bot.adapter import checks
+from bot.adapter.send import answer, routed_view
 from bot.ai.personas import PERSONAS, STATS_IDS, persona_of_stats_id
-from bot.ratings import FAMILIES, PROVISIONAL_GAMES, Skill
+from bot.league.ratings import FAMILIES, PROVISIONAL_GAMES, Skill
+from bot.present import ranking as league
+from bot.present.card import CardData, for_the_font, render_card
+from bot.present.history import history_line
+from bot.present.i18n import Talk, language_of, talk
+from bot.present.screens import refusal
+from bot.present.words import Words, amount, who
 from bot.storage import MINIMUMS, STATS, DatabaseDownError, PlayerTotals, Ranked
 
-from . import checks
-from .card import CardData, for_the_font, render_card
-from .present import league
-from .present.history import history_line
-from .present.i18n import Talk, language_of, talk
-from .present.table import refusal
-from .present.words import Words, amount, who
-from .send import answer, routed_view
-
 if TYPE_CHECKING:
-    from bot.client import MexicanBot
+    from bot.runtime.client import MexicanBot
 
 log = logging.getLogger(__name__)
 

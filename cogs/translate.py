@@ -24,7 +24,7 @@ from discord.app_commands import TranslationContextLocation as Where
 from discord.app_commands import TranslationContextTypes, locale_str
 from discord.ext import commands
 
-from .present.i18n import DEFAULT, languages, talk
+from bot.present.i18n import DEFAULT, languages, talk
 
 #: Discord's rule for command and option names (lower case; letters, digits, - and _).
 NAME_RULE = re.compile(r"^[-_\w]{1,32}$")

@@ -18,8 +18,8 @@ from pathlib import Path
 import pytest
 import simcord
 
-from bot.client import MexicanBot, create_bot
-from bot.settings import Secret, Settings
+from bot.runtime.client import MexicanBot, create_bot
+from bot.runtime.settings import Secret, Settings
 from bot.storage import Storage
 from tests.support.postgres import PostgresServer, postgres_or_skip
 

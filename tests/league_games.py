@@ -7,7 +7,7 @@ import random
 from collections.abc import Sequence
 
 from bot.engine import Act, Move
-from bot.tables import Outcome, TableService
+from bot.game.tables import Outcome, TableService
 
 #: Discord-like ids of people (computers are "cpu_<persona>_<n>").
 PEOPLE = [str(800_000_000_000_000_000 + n) for n in range(100)]

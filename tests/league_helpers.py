@@ -13,9 +13,9 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from bot.achievements import Finished
 from bot.engine import Act, Event, Game, Kind, Move, parse_roll
-from bot.fairness import Commitment
+from bot.game.fairness import Commitment
+from bot.league.achievements import Finished
 from tests.engine_helpers import ScriptedDice
 
 LogEntry = tuple[str, dict[str, Any]]

@@ -10,8 +10,8 @@ from typing import Any
 import discord
 import simcord
 
-from bot.fairness import verify
-from bot.tables import Table
+from bot.game.fairness import verify
+from bot.game.tables import Table
 from tests.conftest import SimTable
 
 #: A Cup button's id names its cups by the start of their seals (published with the

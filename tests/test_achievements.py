@@ -10,9 +10,9 @@ from collections.abc import Callable, Mapping
 
 import pytest
 
-from bot.achievements import ACHIEVEMENTS, Awards, Finished, Progress, award
 from bot.engine import Act
-from bot.i18n import languages, talk
+from bot.league.achievements import ACHIEVEMENTS, Awards, Finished, Progress, award
+from bot.present.i18n import languages, talk
 from tests.league_helpers import Recorder, play_random
 
 A, B, C = "101", "102", "103"

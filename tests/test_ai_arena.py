@@ -19,9 +19,9 @@ from benchmarks.ai_arena import EXPERT, PEOPLE, Statistics, play_game
 from bot.ai import knowledge
 from bot.ai.knowledge import Inputs, Record
 from bot.engine import Act, Game, Move
-from bot.stats import move_deltas, move_records, stored_id
+from bot.game.tables import TableService
+from bot.league.stats import move_deltas, move_records, stored_id
 from bot.storage import open_storage
-from bot.tables import TableService
 
 #: Each bluffing preset and one open-roll preset.
 PRESETS = ("mexican", "dollar", "mexen")
@@ -158,7 +158,7 @@ async def test_the_arenas_statistics_are_what_the_bot_stores(
     stored = await replay(tmp_path, preset, played, seed)
     assert {w: v for w, v in stored.items() if v[0]} == arena
     # Once the game is over nothing is held back: the stored counters add up to every
-    # move's whole truth (bot.stats.move_deltas), claims to every claim made.
+    # move's whole truth (bot.league.stats.move_deltas), claims to every claim made.
     truth: dict[int, Counter[str]] = {}
     claims: Counter[int] = Counter()
     game = Game.create(preset, played.host, ai_arena.TABLE_OPTIONS[preset])

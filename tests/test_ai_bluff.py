@@ -14,8 +14,8 @@ from bot.ai.knowledge import Inputs, Record
 from bot.ai.opponents import Model, Profile
 from bot.ai.personas import PERSONAS
 from bot.engine import RANK, Act, Game, Move, Roll
+from bot.game.tables import TableService
 from bot.storage import open_storage
-from bot.tables import TableService
 
 ME = "cpu_expert_1"
 THEM = "111"

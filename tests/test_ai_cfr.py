@@ -19,7 +19,7 @@ import pytest
 from bot.ai import bluff_policy
 from bot.ai.bluff_policy import Policy, choose
 
-cfr = pytest.importorskip("bot.ai.cfr")  # the solver needs numpy (the test extra)
+cfr = pytest.importorskip("tools.cfr")  # the solver needs numpy (the test extra)
 
 PRESETS = ("dollar", "mexican")
 ROUNDS = 20_000

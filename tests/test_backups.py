@@ -16,8 +16,8 @@ import subprocess
 from pathlib import Path
 
 from bot.engine import Act, Move
+from bot.game.tables import Table, TableService
 from bot.storage import Storage, open_storage
-from bot.tables import Table, TableService
 from tests.support.postgres import PostgresServer
 
 GUILD = 7

@@ -8,10 +8,10 @@ import discord
 import pytest
 import simcord
 
-from bot.client import EXTENSIONS, create_bot
 from bot.engine.presets import PRESET_NAMES
-from bot.rulebook import RULEBOOK
-from bot.settings import Settings
+from bot.present.rulebook import RULEBOOK
+from bot.runtime.client import EXTENSIONS, create_bot
+from bot.runtime.settings import Settings
 from bot.storage import Storage
 from tests.conftest import DEV_GUILD_ID, TEST_TOKEN, SimTable
 

@@ -16,8 +16,7 @@ from typing import Any
 import pytest
 from PIL import Image, ImageChops, ImageDraw
 
-from bot.storage import PlayerTotals
-from cogs.card import (
+from bot.present.card import (
     BACKGROUND,
     PANEL,
     RADIUS,
@@ -29,6 +28,7 @@ from cogs.card import (
     layout_card,
     render_card,
 )
+from bot.storage import PlayerTotals
 from cogs.stats import card_data
 
 FOOTER = "luck: 21s rolled against the 2-in-36 you'd expect from your rolls"

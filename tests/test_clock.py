@@ -11,11 +11,11 @@ from typing import Any
 
 import pytest
 
-import cogs.clock as clock_module
+import bot.game.clock as clock_module
 from bot.engine import Act, Move
+from bot.game.clock import TurnClock
+from bot.game.tables import Outcome, Table, TableService
 from bot.storage import Storage
-from bot.tables import Outcome, Table, TableService
-from cogs.clock import TurnClock
 
 from .engine_helpers import ScriptedDice
 

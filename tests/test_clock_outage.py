@@ -14,10 +14,10 @@ import pytest
 
 from bot.ai.scheduler import RETRY_SECONDS
 from bot.engine import Act, Move
-from bot.settings import Settings
+from bot.game.clock import TurnClock, backoff
+from bot.game.tables import Outcome, Table, TableService
+from bot.runtime.settings import Settings
 from bot.storage import DatabaseDownError, Storage, open_storage
-from bot.tables import Outcome, Table, TableService
-from cogs.clock import TurnClock, backoff
 
 from .conftest import SimTable
 from .engine_helpers import ScriptedDice

@@ -13,8 +13,8 @@ from dataclasses import dataclass
 import pytest
 
 from bot.engine import Act, GameError, Move, StaleAction
+from bot.game.tables import OutcomeUnknown, TableService
 from bot.storage import DatabaseDownError, Storage
-from bot.tables import OutcomeUnknown, TableService
 from tests.support.driver import engine_move
 from tests.support.pgproxy import PgProxy, started
 

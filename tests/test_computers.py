@@ -11,9 +11,9 @@ import pytest
 from bot.ai import brain, knowledge
 from bot.ai.personas import PERSONAS, STATS_IDS
 from bot.engine import PRESET_NAMES, Act, Game, Move
-from bot.settings import Settings
+from bot.game.tables import TableService
+from bot.runtime.settings import Settings
 from bot.storage import Storage, open_storage
-from bot.tables import TableService
 from tests.conftest import SimTable
 from tests.play_helpers import (
     assert_public,

@@ -14,8 +14,8 @@ from typing import Any
 
 import pytest
 
+from bot.present.i18n import talk
 from bot.storage import Storage
-from cogs.present.i18n import talk
 from tests.support.driver import Driver, Table, accepted
 from tests.support.pgproxy import PgProxy, started
 from tests.support.procs import BotProcess, bot_env

@@ -13,8 +13,8 @@ from pathlib import Path
 
 import pytest
 
-from bot.logs import REDACTED, setup_logging
-from bot.settings import DEFAULT_DATABASE_PATH, Settings, SettingsError, parse_settings
+from bot.runtime.logs import REDACTED, setup_logging
+from bot.runtime.settings import DEFAULT_DATABASE_PATH, Settings, SettingsError, parse_settings
 from bot.storage import DatabaseUrl
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.secret-part-of-the-token"

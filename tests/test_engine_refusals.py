@@ -39,8 +39,8 @@ from bot.engine import (
 )
 from bot.engine.rolls import SPELLINGS
 from bot.engine.state import PlayerState
-from cogs.present.i18n import talk
-from cogs.present.table import error_text
+from bot.present.i18n import talk
+from bot.present.screens import error_text
 from tests.test_languages import _messages, _variables
 
 from .engine_helpers import ScriptedDice

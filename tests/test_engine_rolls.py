@@ -8,8 +8,8 @@ import pytest
 
 from bot.engine import ORDER, RANK, Game, InvalidClaim, code, make_roll, parse_roll
 from bot.engine.rolls import chance_to_beat, name, odds_in_36
-from cogs.present.i18n import talk
-from cogs.present.table import error_text
+from bot.present.i18n import talk
+from bot.present.screens import error_text
 
 
 def test_there_are_21_rolls_from_31_up_to_21() -> None:

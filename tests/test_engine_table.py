@@ -30,9 +30,9 @@ from bot.engine import (
     make_options,
     parse_roll,
 )
-from cogs.present.i18n import talk
-from cogs.present.table import error_text
-from cogs.present.words import Words
+from bot.present.i18n import talk
+from bot.present.screens import error_text
+from bot.present.words import Words
 
 from .engine_helpers import ScriptedDice
 

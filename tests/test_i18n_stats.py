@@ -25,18 +25,18 @@ from fluent.runtime import FluentBundle, FluentResource
 from fluent.syntax import FluentParser, FluentSerializer, ast
 from fluent.syntax.visitor import Transformer
 
-import cogs.checks
+import bot.adapter.checks
 import cogs.rules
 import cogs.stats
-from bot import i18n
 from bot.ai.personas import PERSONAS
 from bot.engine import Cause
 from bot.engine.presets import PRESET_NAMES
-from bot.rulebook import RULEBOOK
+from bot.present import i18n
+from bot.present.card import CardData, for_the_font, layout_card
+from bot.present.history import history_line
+from bot.present.i18n import Talk
+from bot.present.rulebook import RULEBOOK
 from bot.storage import STATS, PlayerTotals, Ranked, RoundRecord
-from cogs.card import CardData, for_the_font, layout_card
-from cogs.present.history import history_line
-from cogs.present.i18n import Talk
 from cogs.rules import overview_embed, rules_embed
 from cogs.stats import ConfirmReset, PageButton, Stats, card_data, leaderboard_page
 
@@ -234,7 +234,7 @@ def test_the_server_only_refusal_speaks_the_user_s_language(
 ) -> None:
     speaks(monkeypatch)
     asked = SimpleNamespace(guild_id=None, channel_id=None, locale=discord.Locale.german)
-    assert cogs.checks.in_server(asked) == "«de:server-only-command»"  # type: ignore[arg-type]
+    assert bot.adapter.checks.in_server(asked) == "«de:server-only-command»"  # type: ignore[arg-type]
 
 
 async def test_a_stale_page_and_an_unknown_player_come_from_the_catalog(
@@ -267,8 +267,10 @@ def speaks(
     """Each cog speaks «language:key», the language being the interaction's locale as is;
     the users in ``locales`` get that locale on each interaction they make."""
     # The bot loads its cogs as fresh modules: patch those it runs and those imported here.
-    running = [sys.modules.get(name) for name in ("cogs.stats", "cogs.rules", "cogs.checks")]
-    for module in {id(m): m for m in (*running, cogs.stats, cogs.rules, cogs.checks) if m}.values():
+    names = ("cogs.stats", "cogs.rules", "bot.adapter.checks")
+    running = [sys.modules.get(name) for name in names]
+    here = (*running, cogs.stats, cogs.rules, bot.adapter.checks)
+    for module in {id(m): m for m in here if m}.values():
         monkeypatch.setattr(module, "talk", lambda language=None: Keys(language or "en"))
         monkeypatch.setattr(module, "language_of", lambda locale: str(locale.value)[:2])
     if locales:

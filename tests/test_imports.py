@@ -1,6 +1,7 @@
-"""The packages' layering, read from the source with ``ast``: bot/ (engine, storage, the
-bot's own wiring) imports nothing from cogs/, and no module reaches itself through its
-imports. A circle means neither side can be read, tested or changed alone; typing-only
+"""The packages' layering, read from the source with ``ast`` (README, How the code is laid
+out): each folder is a floor, and a module imports only from its own floor or those below;
+the floors under the Discord side import no Discord; and no module reaches itself through
+its imports. A circle means neither side can be read, tested or changed alone; typing-only
 imports count too, since they tie the modules just as much for a reader."""
 
 from __future__ import annotations
@@ -11,7 +12,24 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[1]
-PACKAGES = ("bot", "cogs")
+PACKAGES = ("bot", "cogs", "tools")
+
+#: The floors, lowest first: a module may import from its own floor and those below.
+FLOORS = (
+    "bot.engine",  # the rules: pure, no I/O
+    "bot.ai",  # the computer players' decisions: pure
+    "bot.storage",  # the databases
+    "bot.league",  # ratings, seasons, achievements, statistics
+    "bot.game",  # the tables in play: locks, turn clock, computer players' turns
+    "bot.present",  # every word and message players read, and which messages show a move
+    "bot.runtime",  # the process: settings, client, metrics, logs, shard leases
+    "bot.adapter",  # the Discord side: carries out plans, answers interactions
+    "cogs",  # slash commands and buttons: entry points only
+    "bot.__main__",  # start-up
+    "tools",  # offline tools (the solver); nothing at run time imports them
+)
+#: Floors that know nothing of Discord (README, How the code is laid out).
+NO_DISCORD = FLOORS[: FLOORS.index("bot.present") + 1]
 
 
 def module_name(path: Path) -> str:
@@ -97,11 +115,57 @@ def test_graph_sees_the_imports_it_should() -> None:
     """The reader finds relative, absolute and typing-only imports: a test of nothing
     would pass on any code."""
     edges = graph()
-    assert "bot.tables" in edges["cogs.dealer"]
-    assert "cogs.present.table" in edges["cogs.dealer"]
-    assert "bot.storage.base" in edges["bot.storage.db"]
+    assert "bot.game.tables" in edges["bot.adapter.dealer"]
+    assert "bot.present.screens" in edges["bot.adapter.dealer"]
+    assert "bot.storage.base" in edges["bot.storage.sqlite"]
     assert cycle({"a": {"b"}, "b": {"c"}, "c": {"a"}}) == ["a", "b", "c", "a"]
     assert cycle({"a": {"b"}, "b": set()}) is None
+
+
+def floor_of(name: str) -> int | None:
+    found = [i for i, f in enumerate(FLOORS) if name == f or name.startswith(f"{f}.")]
+    return found[0] if found else None
+
+
+def test_every_module_stands_on_a_floor() -> None:
+    """A module outside every floor would escape the rule below."""
+    homeless = [n for n in modules() if floor_of(n) is None and n not in {"bot", *PACKAGES}]
+    assert homeless == []
+
+
+def test_no_module_imports_from_a_floor_above_its_own() -> None:
+    upward = {
+        (name, target)
+        for name, targets in graph().items()
+        for target in targets
+        if (here := floor_of(name)) is not None
+        and (there := floor_of(target)) is not None
+        and there > here
+    }
+    assert upward == set()
+
+
+def test_the_floors_below_the_discord_side_import_no_discord() -> None:
+    offenders = []
+    for name, path in modules().items():
+        if (floor := floor_of(name)) is None or FLOORS[floor] not in NO_DISCORD:
+            continue
+        for node in ast.walk(ast.parse(path.read_text("utf-8"))):
+            if isinstance(node, ast.Import):
+                roots = [a.name.split(".")[0] for a in node.names]
+            elif isinstance(node, ast.ImportFrom) and not node.level:
+                roots = [(node.module or "").split(".")[0]]
+            else:
+                continue
+            offenders += [name for root in roots if root in {"discord", "aiohttp"}]
+    assert offenders == []
+
+
+def test_the_floor_rule_sees_an_upward_import() -> None:
+    """Not a rule of nothing: the engine importing the game layer would be caught."""
+    assert floor_of("bot.engine.game") == FLOORS.index("bot.engine")
+    assert floor_of("bot.game.tables") == FLOORS.index("bot.game")
+    assert floor_of("bot.stray") is None
 
 
 def test_bot_imports_nothing_from_cogs() -> None:
@@ -115,7 +179,7 @@ def test_bot_imports_nothing_from_cogs() -> None:
 
 def test_storage_backends_do_not_import_the_factory() -> None:
     edges = graph()
-    for backend in ("bot.storage.base", "bot.storage.db", "bot.storage.postgres"):
+    for backend in ("bot.storage.base", "bot.storage.sqlite", "bot.storage.postgres"):
         assert "bot.storage.factory" not in edges[backend], backend
 
 

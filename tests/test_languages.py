@@ -15,7 +15,7 @@ import pytest
 from fluent.syntax import FluentParser, ast
 from fluent.syntax.visitor import Visitor
 
-from cogs.present.i18n import LOCALES, languages
+from bot.present.i18n import LOCALES, languages
 from cogs.translate import valid_name
 from tests.conftest import SimTable
 
@@ -124,7 +124,7 @@ async def test_the_english_catalog_says_what_the_code_says(sim: SimTable) -> Non
 
 
 def test_language_names_are_names_of_themselves() -> None:
-    from cogs.present.i18n import talk
+    from bot.present.i18n import talk
 
     assert [talk(code)("language-name") for code in languages()] == [
         "English", "Deutsch", "Nederlands"]  # fmt: skip
@@ -140,7 +140,8 @@ def test_every_refusal_raised_outside_the_engine_has_a_message_in_every_catalog(
     or German reader (README, Languages)."""
     root = Path(__file__).resolve().parent.parent
     keys: set[str] = set()
-    for path in [root / "bot" / "tables.py", *sorted((root / "cogs").rglob("*.py"))]:
+    sides = (root / "bot" / "game", root / "bot" / "adapter", root / "cogs")
+    for path in sorted(p for side in sides for p in side.rglob("*.py")):
         for node in python_ast.walk(python_ast.parse(path.read_text(encoding="utf-8"))):
             if (isinstance(node, python_ast.Call) and isinstance(node.func, python_ast.Name)
                     and node.func.id in REFUSAL_CLASSES and node.args

@@ -14,15 +14,14 @@ import orjson
 import pytest
 from openskill.models import PlackettLuce
 
-from bot import ratings
-from bot.achievements import LOG_KINDS
 from bot.engine import Act, Game, Move
-from bot.league import _ADD_PROGRESS, _INSERT_EARNED, League
-from bot.stats import stored_id
+from bot.game.tables import TableService
+from bot.league.achievements import LOG_KINDS
+from bot.league.service import _ADD_PROGRESS, _INSERT_EARNED, League, ratings
+from bot.league.stats import stored_id
 from bot.storage import Storage, open_storage
 from bot.storage.base import parse_log
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
-from bot.tables import TableService
 from tests.db_helpers import (
     database_url_fixture,
     raw_execute,

@@ -10,9 +10,9 @@ import random
 import pytest
 
 from bot.engine import Act, Move
-from bot.league import League
+from bot.game.tables import TableService
+from bot.league.service import League
 from bot.storage import Storage
-from bot.tables import TableService
 from tests.db_helpers import storage_fixture
 from tests.league_games import PEOPLE
 

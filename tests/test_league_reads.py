@@ -12,10 +12,9 @@ from collections.abc import Iterable
 
 import pytest
 
-from bot import achievements
-from bot.league import League, Standing
-from bot.ratings import Skill
-from bot.seasons import Champion, bounds
+from bot.league.ratings import Skill
+from bot.league.seasons import Champion, bounds
+from bot.league.service import League, Standing, achievements
 from bot.storage import Storage
 
 from .db_helpers import storage_fixture

@@ -2,7 +2,7 @@
 Discord stand-in: the final standing's rating changes and achievements, `/season`,
 `/achievements`, `/leaderboard stat:rating`, the card, and the season's end.
 
-The league is the real one (bot/league.py) on the test's SQLite file and the stand-in's
+The league is the real one (bot/league/service.py) on the test's SQLite file and the stand-in's
 clock: games played through the bot are rated as they end. Where a test needs a state no
 short game reaches (a page of ratings, a season closed in a channel), it writes the
 league's rows straight into storage, as tests/test_league_reads.py does.
@@ -24,13 +24,13 @@ import discord
 import pytest
 import simcord
 
-from bot.achievements import ACHIEVEMENTS
 from bot.ai.personas import STATS_IDS
-from bot.league import GameResult
-from bot.settings import Settings
-from cogs.card import CardData, layout_card
-from cogs.present import league as words
-from cogs.present.i18n import languages, talk
+from bot.league.achievements import ACHIEVEMENTS
+from bot.league.service import GameResult
+from bot.present import ranking as words
+from bot.present.card import CardData, layout_card
+from bot.present.i18n import languages, talk
+from bot.runtime.settings import Settings
 from tests.conftest import SimTable
 from tests.play_helpers import assert_private_to, assert_public, message_text
 from tests.support.transcript import Driver, Transcript, pings
@@ -427,7 +427,7 @@ def test_season_names_and_ratings_in_every_language(language: str) -> None:
 
 
 def test_an_achievement_list_fits_one_embed() -> None:
-    from bot.league import AchievementView
+    from bot.league.service import AchievementView
 
     views = [AchievementView(f"k{n}" * 20, None if n % 2 else 1.0, n, 100) for n in range(200)]
     reply = words.achievements("bob", views, talk())
@@ -466,7 +466,7 @@ async def test_a_season_end_where_the_bot_may_not_post_is_skipped_once(
     )
     await close_season(sim, "2025-12", [("bluff", sim.users[0].id, 1040)], quiet.id)
     cog = loop_cog(sim)
-    caplog.set_level(logging.INFO, logger="cogs.league")
+    caplog.set_level(logging.INFO, logger="cogs.seasons")
     assert await cog.tick() == 0
     assert await cog.tick() == 0
     assert quiet.history() == []

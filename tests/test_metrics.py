@@ -1,5 +1,5 @@
-"""bot/metrics.py and bot/monitor.py in-process (README, Running at scale: Metrics and
-health): the metrics' names and labels, counting at the table service and the storage
+"""bot/runtime/metrics.py and bot/runtime/monitor.py in-process (README, Running at scale:
+Metrics and health): the metrics' names and labels, counting at the table service and the storage
 boundary, the gauges and health checks read from a bot, and the settings that turn it on.
 The same, over the wire against a real process: tests/test_metrics_wire.py."""
 
@@ -14,13 +14,13 @@ import pytest
 from prometheus_client import REGISTRY
 from prometheus_client.parser import text_string_to_metric_families
 
-from bot import monitor
 from bot.engine import Act, GameError, Move
-from bot.metrics import Metrics, Snapshot, instrument, refusal_reason
-from bot.settings import DEFAULT_POOL_SIZE, SettingsError, parse_settings
+from bot.game.tables import NoGameHere, TableService
+from bot.runtime import monitor
+from bot.runtime.metrics import Metrics, Snapshot, instrument, refusal_reason
+from bot.runtime.settings import DEFAULT_POOL_SIZE, SettingsError, parse_settings
 from bot.storage import StaleGameError, Storage, open_storage
 from bot.storage.postgres import POOL_SIZE
-from bot.tables import NoGameHere, TableService
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.secret-part-of-the-token"
 

@@ -16,12 +16,12 @@ from typing import Any
 
 import pytest
 
-from bot.achievements import ACHIEVEMENTS
 from bot.engine import Act, Move
-from bot.league import League
+from bot.game.tables import TableService
+from bot.league.achievements import ACHIEVEMENTS
+from bot.league.service import League
 from bot.storage import DATA_TABLES, STATS, SqliteStorage, Storage, open_storage
 from bot.storage.copy import CopyError, copy_database
-from bot.tables import TableService
 
 GUILD = 42
 PLAYERS = ["101", "102", "103"]
@@ -98,7 +98,7 @@ async def test_a_copy_answers_the_same(tmp_path: Path, target_url: str) -> None:
     async with await open_storage(source) as store:
         before, source_counts = await answers(store), await counts(store)
     # Every table has rows to copy; the achievements' only once there are achievements
-    # to earn (bot/achievements.py defines them; until then no game can earn one).
+    # to earn (bot/league/achievements.py defines them; until then no game can earn one).
     unearnable = {"achievements", "achievement_progress"} if not ACHIEVEMENTS else set()
     assert all(n for t, n in source_counts.items() if t not in unearnable), source_counts
 

@@ -9,8 +9,8 @@ from types import SimpleNamespace
 import discord
 import pytest
 
-from cogs import permissions
-from cogs.permissions import (
+from bot.adapter import permissions
+from bot.adapter.permissions import (
     ANNOUNCE,
     INVITE_PERMISSIONS,
     NEEDS,
@@ -27,7 +27,7 @@ from cogs.permissions import (
     needed,
     permissions_in,
 )
-from cogs.present.i18n import talk
+from bot.present.i18n import talk
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 #: The number in the README's invite link. Changing NEEDS changes it: update README too.
@@ -208,7 +208,8 @@ def test_files_go_only_into_answers_to_commands() -> None:
     flags = {need.flag for need in NEEDS}
     elsewhere: list[str] = []
     reads_history = False
-    for source in sorted((REPO_ROOT / "cogs").rglob("*.py")):
+    sides = (REPO_ROOT / "cogs", REPO_ROOT / "bot" / "adapter", REPO_ROOT / "bot" / "runtime")
+    for source in sorted(p for side in sides for p in side.rglob("*.py")):
         tree = ast.parse(source.read_text(), str(source))
         parents = {child: node for node in ast.walk(tree) for child in ast.iter_child_nodes(node)}
         for node in ast.walk(tree):

@@ -1,4 +1,4 @@
-"""What each move costs in Discord calls, read off the planner (cogs/planner.py): for every
+"""What each move costs in Discord calls, read off the planner (bot/present/planner.py): for every
 origin and kind of move, the operations it plans. The table is the review: a change that
 makes a move cost more calls shows here first (README, How the table talks)."""
 
@@ -11,10 +11,12 @@ import pytest
 
 from bot.ai.personas import PERSONAS
 from bot.engine import Act, Game, Kind, Move
-from bot.i18n import talk
-from bot.tables import Outcome, Table
-from cogs import planner
-from cogs.planner import (
+from bot.game.tables import Outcome, Table
+from bot.present import planner
+from bot.present import screens as present
+from bot.present.i18n import talk
+from bot.present.message import Reply
+from bot.present.planner import (
     EMPTY,
     Answer,
     ChannelState,
@@ -25,8 +27,6 @@ from cogs.planner import (
     Post,
     Retire,
 )
-from cogs.present import table as present
-from cogs.present.message import Reply
 
 LIVE = 100  # the live turn message's id
 STRAY = 90  # an older public message that still had buttons

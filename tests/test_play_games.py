@@ -18,7 +18,7 @@ from collections.abc import Awaitable
 import discord
 import simcord
 
-from bot.fairness import verify
+from bot.game.fairness import verify
 from tests.conftest import SimTable
 from tests.engine_helpers import ScriptedDice
 from tests.play_helpers import (

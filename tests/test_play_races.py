@@ -12,8 +12,8 @@ from typing import Any
 import pytest
 
 from bot.engine import Act, GameError, Kind, Move, NotYourTurn, StaleAction
+from bot.game.tables import Outcome, Table, TableService
 from bot.storage import Storage
-from bot.tables import Outcome, Table, TableService
 from tests.engine_helpers import ScriptedDice
 
 GUILD = 42
@@ -227,7 +227,7 @@ async def test_many_channels_play_at_once_without_interfering(storage: Storage) 
 
 
 async def test_a_timer_that_ran_out_during_downtime_gets_a_grace_period(tmp_path: Path) -> None:
-    from bot.tables import RESUME_GRACE
+    from bot.game.tables import RESUME_GRACE
 
     async with await Storage.open(tmp_path / "grace.db") as store:
         first = TableService(store, ScriptedDice())

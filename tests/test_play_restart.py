@@ -8,9 +8,9 @@ import re
 import discord
 import pytest
 
-from bot.client import MexicanBot, create_bot
 from bot.engine import Act, Move, StaleAction
-from bot.settings import Settings
+from bot.runtime.client import MexicanBot, create_bot
+from bot.runtime.settings import Settings
 from bot.storage import Storage
 from tests.conftest import SimTable
 from tests.engine_helpers import ScriptedDice

@@ -9,15 +9,15 @@ import random
 import pytest
 
 from bot.engine import PRESET_NAMES, Act, Cause, Event, Game, Kind, Move
-from bot.fairness import Commitment, verify
+from bot.game.fairness import Commitment, verify
+from bot.game.tables import Outcome, Table
+from bot.present import screens as present
+from bot.present.history import LINE_BUDGET, history_line
+from bot.present.i18n import talk
+from bot.present.message import CONTENT_LIMIT
+from bot.present.story import HANDLERS, merge_penalties, story
+from bot.present.words import Words
 from bot.storage import RoundRecord
-from bot.tables import Outcome, Table
-from cogs.present import table as present
-from cogs.present.history import LINE_BUDGET, history_line
-from cogs.present.i18n import talk
-from cogs.present.message import CONTENT_LIMIT
-from cogs.present.story import HANDLERS, merge_penalties, story
-from cogs.present.words import Words
 
 from .engine_helpers import ScriptedDice
 

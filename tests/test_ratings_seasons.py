@@ -11,7 +11,7 @@ from hypothesis import strategies as st
 from openskill.models import PlackettLuce
 
 from bot.engine import Act, Game, Move
-from bot.ratings import (
+from bot.league.ratings import (
     FAMILY,
     NEW,
     PROVISIONAL_GAMES,
@@ -21,7 +21,7 @@ from bot.ratings import (
     shown,
     widened,
 )
-from bot.seasons import bounds, champions, days_left, length_of, season_key
+from bot.league.seasons import bounds, champions, days_left, length_of, season_key
 
 
 def stamp(*when: int) -> float:

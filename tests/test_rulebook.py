@@ -8,7 +8,7 @@ import discord
 import pytest
 
 from bot.engine.presets import PRESET_NAMES
-from bot.rulebook import RULEBOOK
+from bot.present.rulebook import RULEBOOK
 from cogs.rules import overview_embed, rules_embed
 
 
@@ -47,8 +47,8 @@ def test_overview_embed_fits_and_names_all_five() -> None:
 
 
 def test_rules_explain_how_to_check_the_sealed_cup() -> None:
-    from bot.fairness import commitment
-    from bot.rulebook import FAIR_CUP
+    from bot.game.fairness import commitment
+    from bot.present.rulebook import FAIR_CUP
     from cogs.rules import overview_embed, rules_embed
 
     assert "sha256sum" in FAIR_CUP and "salt" in FAIR_CUP

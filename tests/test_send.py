@@ -1,4 +1,4 @@
-"""The replies' JSON is built by cogs/send.py itself, not by discord.py's item objects
+"""The replies' JSON is built by bot/adapter/send.py itself, not by discord.py's item objects
 (README, Benchmarks): it must be exactly what discord.py would send for the same reply, and
 discord.py must send it. Both would break silently if discord.py changed how it turns a
 view into JSON; these tests make that loud. The garbage collector's set-up is here too."""
@@ -14,9 +14,9 @@ from discord.http import handle_message_parameters
 from hypothesis import given
 from hypothesis import strategies as st
 
-from bot import collector
-from cogs import send
-from cogs.present.message import Button, Embed, Menu, Reply
+from bot.adapter import send
+from bot.present.message import Button, Embed, Menu, Reply
+from bot.runtime import collector
 
 texts = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1,
                 max_size=20)  # fmt: skip

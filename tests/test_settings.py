@@ -13,9 +13,10 @@ import discord.http
 import pytest
 from discord.gateway import DiscordWebSocket
 
-from bot.endpoints import apply_endpoints
-from bot.logs import REDACTED, RedactingFormatter, setup_logging
-from bot.settings import (
+from bot.game.shards import Shards, owns_all, shard_of
+from bot.runtime.endpoints import apply_endpoints
+from bot.runtime.logs import REDACTED, RedactingFormatter, setup_logging
+from bot.runtime.settings import (
     DEFAULT_DATABASE_PATH,
     Secret,
     Settings,
@@ -23,7 +24,6 @@ from bot.settings import (
     load_settings,
     parse_settings,
 )
-from bot.shards import Shards, owns_all, shard_of
 
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.secret-part-of-the-token"
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
-from cogs.permissions import INVITE_PERMISSIONS
+from bot.adapter.permissions import INVITE_PERMISSIONS
 from tests.support.procs import BotProcess, bot_env
 from tests.support.standin import APP_ID, StandIn
 

@@ -1,5 +1,5 @@
 """Shard leases (README, Running at scale): the storage's take / renew / release on both
-backends, and `bot.leases.ShardLeases` deciding who holds a shard: a live holder keeps
+backends, and `bot.runtime.leases.ShardLeases` deciding who holds a shard: a live holder keeps
 it, a lease that ran out or whose process on this machine is gone is taken over, a lost
 lease is noticed, and a database outage is waited out.
 
@@ -21,7 +21,7 @@ from typing import Any
 
 import pytest
 
-from bot.leases import Holder, ShardLeases, ShardsHeldError, gone, pid_running
+from bot.runtime.leases import Holder, ShardLeases, ShardsHeldError, gone, pid_running
 from bot.storage import DatabaseDownError, ShardLease, Storage
 
 from .db_helpers import database_url_fixture, storage_fixture
@@ -168,7 +168,8 @@ async def test_a_live_holder_keeps_its_shard_and_start_up_gives_up(
 ) -> None:
     await storage.take_shard_leases(2, (1,), str(NEIGHBOUR), 30)
     mine = leases(storage, (0, 1), me=ME)
-    with caplog.at_level(logging.INFO, logger="bot.leases"), pytest.raises(ShardsHeldError) as err:
+    logged = caplog.at_level(logging.INFO, logger="bot.runtime.leases")
+    with logged, pytest.raises(ShardsHeldError) as err:
         await mine.acquire(wait=0.3)
     assert err.value.holders == {1: NEIGHBOUR.shown}
     waiting = [r.getMessage() for r in caplog.records if r.levelno == logging.WARNING]
@@ -189,7 +190,7 @@ async def test_a_gone_process_on_this_machine_is_taken_over_at_once(
     dead = Holder(ME.host, finished_pid(), ME.space, "killed")
     await storage.take_shard_leases(2, (0, 1), str(dead), 30)
     mine = leases(storage, (0, 1), me=ME)
-    with caplog.at_level(logging.INFO, logger="bot.leases"):
+    with caplog.at_level(logging.INFO, logger="bot.runtime.leases"):
         assert await mine.acquire(wait=0)
     assert mine.ok
     assert f"took over shard 0 from {dead.shown}: its process is gone" in caplog.messages
@@ -247,7 +248,7 @@ async def test_renewal_keeps_the_leases_and_notices_a_loss(
     # Another process takes shard 1, as after our lease ran out in an outage.
     await storage.release_shard_leases(2, (1,), str(ME))
     await storage.take_shard_leases(2, (1,), str(ELSEWHERE), 60)
-    with caplog.at_level(logging.ERROR, logger="bot.leases"):
+    with caplog.at_level(logging.ERROR, logger="bot.runtime.leases"):
         await asyncio.wait_for(lost.wait(), 5)
     assert mine.held == (0,) and not mine.ok and mine.lost_to == ELSEWHERE.shown
     assert [r.getMessage() for r in caplog.records if r.levelno == logging.ERROR] == [
@@ -280,7 +281,7 @@ async def test_an_unreachable_database_is_retried_not_a_loss(
         return await real(*args, **kwargs)
 
     monkeypatch.setattr(storage, "take_shard_leases", flaky)
-    with caplog.at_level(logging.DEBUG, logger="bot.leases"):
+    with caplog.at_level(logging.DEBUG, logger="bot.runtime.leases"):
         mine.keep_renewing()
         for _ in range(200):
             await asyncio.sleep(0.02)

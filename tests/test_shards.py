@@ -22,11 +22,11 @@ import aiohttp
 import pytest
 from discord.ext import commands
 
-from bot.client import MexicanBot, ShardedMexicanBot, create_bot
-from bot.settings import Settings
-from bot.shards import Shards
+from bot.game.shards import Shards
+from bot.game.tables import TableService
+from bot.runtime.client import MexicanBot, ShardedMexicanBot, create_bot
+from bot.runtime.settings import Settings
 from bot.storage import Storage, open_storage
-from bot.tables import TableService
 from tests.support.shardrig import SHARDS, ShardRig
 from tests.support.standin import StandIn, shard_of
 

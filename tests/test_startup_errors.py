@@ -38,9 +38,9 @@ import yarl
 from aiohttp import web
 
 from bot.__main__ import main
-from bot.client import MexicanBot
+from bot.runtime.client import MexicanBot
 from bot.storage import Storage
-from bot.storage.db import DatabasePathError, describe_sqlite_problem
+from bot.storage.sqlite import DatabasePathError, describe_sqlite_problem
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 TOKEN = "MTIzNDU2Nzg5MDEyMzQ1Njc4.Gabcde.startup-errors-test-token-0123456789"
@@ -565,7 +565,7 @@ async def test_open_turns_a_failed_write_check_into_a_plain_error(
 ) -> None:
     """`Storage.open` runs the write check, and its failure becomes `DatabasePathError`
     with the cause, whoever runs the tests."""
-    import bot.storage.db as db
+    import bot.storage.sqlite as db
 
     file = tmp_path / "bot.db"
     await make_database(file)

@@ -10,8 +10,8 @@ import pytest
 import simcord
 from PIL import Image
 
+from bot.present.card import MIN_HEIGHT, WIDTH, CardData, layout_card, render_card
 from bot.storage import MIGRATIONS, Storage
-from cogs.card import MIN_HEIGHT, WIDTH, CardData, layout_card, render_card
 
 from .conftest import SimTable
 from .db_helpers import database_url_fixture, storage_fixture

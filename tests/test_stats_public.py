@@ -17,8 +17,8 @@ from typing import Any
 import pytest
 import simcord
 
-from bot.client import create_bot
-from bot.settings import Secret, Settings
+from bot.runtime.client import create_bot
+from bot.runtime.settings import Secret, Settings
 from bot.storage import STATS, PlayerTotals, Storage
 
 from .conftest import DEV_GUILD_ID, PLAYER_NAMES, TEST_TOKEN, SimTable

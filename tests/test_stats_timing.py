@@ -17,8 +17,8 @@ from hypothesis import given
 from hypothesis import strategies as st
 
 from bot.engine import Act, Event, Game, Kind, Move, Roll, parse_roll
-from bot.stats import NOTHING_PENDING, Deltas, Pending, move_deltas, public_deltas
-from bot.tables import TableMeta
+from bot.game.tables import TableMeta
+from bot.league.stats import NOTHING_PENDING, Deltas, Pending, move_deltas, public_deltas
 
 from .engine_helpers import ScriptedDice
 from .test_engine_properties import (

@@ -336,7 +336,7 @@ async def test_moves_that_arrive_together_share_one_commit_and_fail_alone(
     """Group commit (SQLite): moves of several channels that wait together are written in
     one transaction, each answered after its COMMIT; one that fails there (a stale move
     number) is rolled back alone and the others are stored."""
-    import bot.storage.db as db_module
+    import bot.storage.sqlite as db_module
 
     groups: list[int] = []
     real = db_module._write_group

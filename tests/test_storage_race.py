@@ -18,9 +18,9 @@ from typing import Any
 import pytest
 
 from bot.engine import Act, GameError, Kind, Move, StaleAction
-from bot.settings import Settings
+from bot.game.tables import Outcome, Table, TableService
+from bot.runtime.settings import Settings
 from bot.storage import Storage, open_storage
-from bot.tables import Outcome, Table, TableService
 
 from .conftest import SimTable
 from .db_helpers import database_url_fixture

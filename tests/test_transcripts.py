@@ -19,11 +19,11 @@ import pytest
 import simcord.interactions
 from syrupy.extensions.single_file import SingleFileSnapshotExtension, WriteMode
 
-import bot.fairness
+import bot.game.fairness
 from bot.engine import Act, Move
-from cogs.present.i18n import LOCALES, Talk, languages, talk
-from cogs.present.table import table_talk
-from cogs.present.words import Words
+from bot.present.i18n import LOCALES, Talk, languages, talk
+from bot.present.screens import table_talk
+from bot.present.words import Words
 from tests.conftest import SimTable
 from tests.support.transcript import Driver, Sent, Transcript
 
@@ -45,7 +45,7 @@ def transcript_snapshot(snapshot):  # type: ignore[no-untyped-def]
 def seeded_salts(monkeypatch: pytest.MonkeyPatch) -> None:
     """Sealed cups use a random salt; seed it so the transcript reads the same each run."""
     salts = random.Random(7)
-    monkeypatch.setattr(bot.fairness, "new_salt", lambda: f"{salts.getrandbits(128):032x}")
+    monkeypatch.setattr(bot.game.fairness, "new_salt", lambda: f"{salts.getrandbits(128):032x}")
 
 
 @dataclass

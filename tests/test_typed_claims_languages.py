@@ -18,10 +18,10 @@ from hypothesis import strategies as st
 
 from bot.engine import GameError, InvalidClaim, parse_roll
 from bot.engine.rolls import SPELLINGS, SPELLINGS_BY_LANGUAGE, Roll, spellings_for
-from cogs.present.i18n import talk
-from cogs.present.table import error_text
+from bot.present.i18n import talk
+from bot.present.screens import error_text
 
-LOCALES = Path(__file__).parents[1] / "cogs" / "present" / "locales"
+LOCALES = Path(__file__).parents[1] / "bot" / "present" / "locales"
 
 DUTCH: dict[str, Roll] = {
     # the 14 rolls said as a number, with and without the diaeresis, spaced or hyphenated

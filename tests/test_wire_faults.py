@@ -21,7 +21,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from bot.logs import PAYLOAD_HIDDEN
+from bot.runtime.logs import PAYLOAD_HIDDEN
 from tests.support.driver import Driver, Table
 from tests.support.procs import BotProcess, bot_env
 from tests.support.standin import (

@@ -21,12 +21,11 @@ from __future__ import annotations
 from collections.abc import Mapping
 from random import Random
 
+from bot.ai import View, bluff_policy
+from bot.ai.knowledge import Inputs
+from bot.ai.opponents import Profile, Reading, Rules, reading
+from bot.ai.personas import Persona
 from bot.engine import ORDER, RANK, Act, Move
-
-from . import View, bluff_policy
-from .knowledge import Inputs
-from .opponents import Profile, Reading, Rules, reading
-from .personas import Persona
 
 #: Counters (seen claims and answers) at which the model of an opponent is trusted half,
 #: and the most it is ever trusted: the rest of the time she plays the policy.

@@ -1,4 +1,4 @@
-"""The heads-up bluffing strategy computed offline by :mod:`bot.ai.cfr`, served as plain
+"""The heads-up bluffing strategy computed offline by :mod:`tools.cfr`, served as plain
 Python data (README, Rule sets: ``mexican`` and ``dollar``).
 
 The tables are read once from ``policy/<preset>.json`` beside this module, so the bot

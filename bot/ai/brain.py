@@ -5,11 +5,10 @@ from __future__ import annotations
 
 from random import Random
 
+from bot.ai import bluff, open_roll
+from bot.ai.knowledge import Inputs
+from bot.ai.personas import DEFAULT, PERSONAS, persona_of
 from bot.engine import Move
-
-from . import bluff, open_roll
-from .knowledge import Inputs
-from .personas import DEFAULT, PERSONAS, persona_of
 
 
 def decide(inputs: Inputs, rng: Random) -> Move | None:

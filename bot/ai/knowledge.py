@@ -22,9 +22,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field
 from typing import Any, Protocol
 
+from bot.ai.opponents import Profile
 from bot.engine import Game
-
-from .opponents import Profile
 
 #: The counters of a player's stored statistics a computer reads (README, Leaderboard and
 #: stats), by the name of the :class:`Record` field they fill.

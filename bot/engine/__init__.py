@@ -4,7 +4,7 @@ The caller passes a ``random.Random`` into every move that rolls (``random.Syste
 in the bot, a seeded one in tests) and renders the returned events.
 """
 
-from .errors import (
+from bot.engine.errors import (
     BadOptions,
     GameError,
     GameOver,
@@ -15,12 +15,12 @@ from .errors import (
     StaleAction,
     TableFull,
 )
-from .events import Cause, Event, Kind, Penalty, Reason
-from .game import MOVES, Game
-from .moves import BOT_ONLY, Act, Move
-from .presets import PRESET_NAMES, PRESETS, Options, make_options
-from .rolls import ORDER, RANK, Roll, code, from_code, make_roll, name, parse_roll
-from .state import FORMAT_VERSION
+from bot.engine.events import Cause, Event, Kind, Penalty, Reason
+from bot.engine.game import MOVES, Game
+from bot.engine.moves import BOT_ONLY, Act, Move
+from bot.engine.presets import PRESET_NAMES, PRESETS, Options, make_options
+from bot.engine.rolls import ORDER, RANK, Roll, code, from_code, make_roll, name, parse_roll
+from bot.engine.state import FORMAT_VERSION
 
 __all__ = [
     "BOT_ONLY",

@@ -9,10 +9,20 @@ from __future__ import annotations
 
 from random import Random
 
-from .errors import IllegalMove, InvalidClaim, NotInGame, NotYourTurn
-from .events import Cause, Event, Kind, Reason
-from .rolls import ORDER, RANK, THREE_ONE, TOP, Roll, code, is_double, make_roll, parse_roll
-from .table import TableMixin
+from bot.engine.common import TableMixin
+from bot.engine.errors import IllegalMove, InvalidClaim, NotInGame, NotYourTurn
+from bot.engine.events import Cause, Event, Kind, Reason
+from bot.engine.rolls import (
+    ORDER,
+    RANK,
+    THREE_ONE,
+    TOP,
+    Roll,
+    code,
+    is_double,
+    make_roll,
+    parse_roll,
+)
 
 #: Drink for a lost call, by the claimed value's tier (README, Rule sets).
 _TIER_DRINK = {"plain": "sip", "double": "shot", "top": "chug"}

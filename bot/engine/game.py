@@ -11,14 +11,14 @@ from collections.abc import Callable
 from random import Random
 from typing import Any
 
-from .bluff import BluffMixin
-from .errors import GameError, IllegalMove, StaleAction
-from .events import Event
-from .moves import Act, Move
-from .open_roll import OpenMixin
-from .presets import make_options
-from .rolls import ORDER, TOP, Roll, parse_roll
-from .state import POINTS_PER, GameState, PlayerState
+from bot.engine.bluff import BluffMixin
+from bot.engine.errors import GameError, IllegalMove, StaleAction
+from bot.engine.events import Event
+from bot.engine.moves import Act, Move
+from bot.engine.open_roll import OpenMixin
+from bot.engine.presets import make_options
+from bot.engine.rolls import ORDER, TOP, Roll, parse_roll
+from bot.engine.state import POINTS_PER, GameState, PlayerState
 
 
 class Game(BluffMixin, OpenMixin):

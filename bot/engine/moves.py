@@ -11,8 +11,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from .errors import IllegalMove
-from .rolls import RANK, Roll, code, from_code
+from bot.engine.errors import IllegalMove
+from bot.engine.rolls import RANK, Roll, code, from_code
 
 
 class Act(StrEnum):

@@ -9,10 +9,10 @@ from __future__ import annotations
 
 from random import Random
 
-from .errors import IllegalMove, NotInGame, NotYourTurn
-from .events import Cause, Event, Kind, Reason
-from .rolls import RANK, STUCK, THREE_ONE, TOP, Roll, code, is_double, make_roll
-from .table import TableMixin
+from bot.engine.common import TableMixin
+from bot.engine.errors import IllegalMove, NotInGame, NotYourTurn
+from bot.engine.events import Cause, Event, Kind, Reason
+from bot.engine.rolls import RANK, STUCK, THREE_ONE, TOP, Roll, code, is_double, make_roll
 
 
 class OpenMixin(TableMixin):

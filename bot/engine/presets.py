@@ -10,8 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass, fields, replace
 from typing import Any, Literal
 
-from .errors import BadOptions
-from .rolls import Style
+from bot.engine.errors import BadOptions
+from bot.engine.rolls import Style
 
 Family = Literal["bluff", "open"]
 ThreeOne = Literal["low", "social", "handout", "elbow"]

@@ -13,7 +13,7 @@ from collections.abc import Iterator
 from fractions import Fraction
 from typing import Literal
 
-from .errors import InvalidClaim
+from bot.engine.errors import InvalidClaim
 
 Roll = tuple[int, int]
 Style = Literal["words", "numbers"]

@@ -9,9 +9,9 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal
 
-from .events import Event, Penalty, Unit
-from .presets import Options
-from .rolls import Roll
+from bot.engine.events import Event, Penalty, Unit
+from bot.engine.presets import Options
+from bot.engine.rolls import Roll
 
 #: Version 2: penalty causes and reasons are codes with details (version 1 kept text).
 FORMAT_VERSION = 2

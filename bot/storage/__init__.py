@@ -5,7 +5,7 @@ JSON text and its events as `(kind, payload)` pairs. `open_storage(url)` picks t
 backend; both answer the one `Storage` interface.
 """
 
-from .base import (
+from bot.storage.base import (
     DATA_TABLES,
     PROCESS_TABLES,
     ChannelBusyError,
@@ -19,12 +19,11 @@ from .base import (
     Storage,
     StorageError,
 )
-from .db import SqliteStorage
-from .factory import database_url, open_storage
-from .health import Health
-from .leaderboard import MINIMUMS, STATS, Stat, period_key
-from .migrations import MIGRATIONS, PROFILE_COLUMNS, SCHEMA_VERSION, TOTALS_COLUMNS
-from .models import (
+from bot.storage.factory import database_url, open_storage
+from bot.storage.health import Health
+from bot.storage.leaderboard import MINIMUMS, STATS, Stat, period_key
+from bot.storage.migrations import MIGRATIONS, PROFILE_COLUMNS, SCHEMA_VERSION, TOTALS_COLUMNS
+from bot.storage.models import (
     GAME_STATUSES,
     OPEN_STATUSES,
     Event,
@@ -37,8 +36,9 @@ from .models import (
     Ranked,
     RoundRecord,
 )
-from .shard_leases import ShardLease
-from .url import DatabaseUrl
+from bot.storage.shard_leases import ShardLease
+from bot.storage.sqlite import SqliteStorage
+from bot.storage.url import DatabaseUrl
 
 __all__ = [
     "DATA_TABLES",

@@ -1,6 +1,6 @@
 """What every storage backend offers, and what they share.
 
-`Storage` is the one interface the bot talks to; `SqliteStorage` (bot/storage/db.py) and
+`Storage` is the one interface the bot talks to; `SqliteStorage` (bot/storage/sqlite.py) and
 `PostgresStorage` (bot/storage/postgres.py) implement it. The reads, the leaderboard
 queries and the checks done before a move is written live here once, written in SQLite's
 parameter style (``?`` and ``:name``): the PostgreSQL backend translates them to ``$1``
@@ -18,11 +18,11 @@ from typing import Any, ClassVar, Protocol, Self
 
 import orjson
 
-from .health import Health
-from .leaderboard import LeaderboardQueries, period_key
-from .league_queries import LeagueQueries
-from .migrations import MIGRATIONS, PROFILE_COLUMNS, TOTALS_COLUMNS, Migration
-from .models import (
+from bot.storage.health import Health
+from bot.storage.leaderboard import LeaderboardQueries, period_key
+from bot.storage.league_queries import LeagueQueries
+from bot.storage.migrations import MIGRATIONS, PROFILE_COLUMNS, TOTALS_COLUMNS, Migration
+from bot.storage.models import (
     GAME_STATUSES,
     OPEN_STATUSES,
     Event,
@@ -33,7 +33,7 @@ from .models import (
     PlayerKey,
     PlayerTotals,
 )
-from .shard_leases import ShardLeaseQueries
+from bot.storage.shard_leases import ShardLeaseQueries
 
 Clock = Callable[[], float]
 
@@ -82,7 +82,7 @@ class DatabaseDownError(DatabaseUnavailableError):
 class CommitUnknownError(DatabaseDownError):
     """The connection died while a transaction was being committed: the database may
     have kept the move or not. Only reading it back, once the database answers, can
-    tell; the tables layer does that (bot/tables.py)."""
+    tell; the tables layer does that (bot/game/tables.py)."""
 
 
 GAME_COLUMNS = (

@@ -14,8 +14,8 @@ from collections.abc import AsyncIterator, Mapping
 from pathlib import Path
 from typing import Any, TextIO
 
-from .base import DATA_TABLES, CopyCountError, Storage
-from .factory import database_url, open_storage
+from bot.storage.base import DATA_TABLES, CopyCountError, Storage
+from bot.storage.factory import database_url, open_storage
 
 
 class CopyError(Exception):

@@ -7,14 +7,14 @@ import time
 from collections.abc import Sequence
 from typing import Any
 
-from .base import Clock, Storage
-from .migrations import MIGRATIONS, Migration
-from .url import DatabaseUrl
+from bot.storage.base import Clock, Storage
+from bot.storage.migrations import MIGRATIONS, Migration
+from bot.storage.url import DatabaseUrl
 
 
 def database_url(target: Any) -> DatabaseUrl:
     """What ``target`` names: a `DatabaseUrl`; a ``sqlite:///`` or ``postgresql://`` URL;
-    a plain path (a SQLite file); or settings with a ``database`` attribute (bot.settings:
+    a plain path (a SQLite file); or settings with a ``database`` attribute (bot.runtime.settings:
     DATABASE_URL, or the SQLite file of DATABASE_PATH)."""
     if isinstance(target, DatabaseUrl):
         return target
@@ -40,12 +40,12 @@ async def open_storage(
     ``pool_size`` caps PostgreSQL's connections (DATABASE_POOL_SIZE); SQLite has one."""
     url = database_url(target)
     if url.dialect == "postgresql":
-        from .postgres import POOL_SIZE, PostgresStorage  # asyncpg: loaded only if used
+        from bot.storage.postgres import POOL_SIZE, PostgresStorage  # asyncpg: loaded only if used
 
         return await PostgresStorage.open(
             url, clock=clock, migrations=migrations, pool_size=pool_size or POOL_SIZE
         )
-    from .db import SqliteStorage
+    from bot.storage.sqlite import SqliteStorage
 
     assert url.path is not None
     return await SqliteStorage.open(url.path, clock=clock, migrations=migrations)

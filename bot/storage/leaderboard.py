@@ -25,8 +25,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
-from .migrations import PROFILE_COLUMNS, TOTALS_COLUMNS
-from .models import Ranked, RoundRecord
+from bot.storage.migrations import PROFILE_COLUMNS, TOTALS_COLUMNS
+from bot.storage.models import Ranked, RoundRecord
 
 
 @dataclass(frozen=True, slots=True)
@@ -44,7 +44,7 @@ class Stat:
     #: ratings row joined to the bucket's); None for a counter of the bucket itself.
     family: str | None = None
     #: What ranks a tie and fills `Ranked.games_played`: games in the bucket, or rated
-    #: games in the family (fewer than ten is a provisional rating: bot/ratings.py).
+    #: games in the family (fewer than ten is a provisional rating: bot/league/ratings.py).
     games: str = "games_played"
 
 

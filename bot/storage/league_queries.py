@@ -3,7 +3,7 @@ the card show them (README, Ratings, seasons and achievements).
 
 Read-only, and a few statements per view whatever the number of achievements: counts
 are aggregated in SQL, not asked for one key at a time. Plain values come back; the
-league (bot/league.py) builds its records from them. Storage knows no rule sets or
+league (bot/league/service.py) builds its records from them. Storage knows no rule sets or
 families: the caller names the families and keys it wants.
 """
 

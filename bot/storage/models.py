@@ -6,7 +6,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from typing import Any, Literal
 
-from .migrations import TOTALS_COLUMNS
+from bot.storage.migrations import TOTALS_COLUMNS
 
 GameStatus = Literal["lobby", "running", "over"]
 GAME_STATUSES: tuple[GameStatus, ...] = ("lobby", "running", "over")

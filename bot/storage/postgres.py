@@ -19,7 +19,7 @@ from typing import Any, Self
 import asyncpg
 import orjson
 
-from .base import (
+from bot.storage.base import (
     DATA_TABLES,
     GAME_STATE,
     INSERT_CATCH,
@@ -48,11 +48,17 @@ from .base import (
     stale_or_missing,
     update_game,
 )
-from .dialect import arguments, numbered
-from .health import Health
-from .migrations import MIGRATIONS, PROFILE_COLUMNS, TOTALS_COLUMNS, Migration, statements
-from .models import Event, GameRecord, GameStatus, MoveStats, PlayerKey
-from .url import DatabaseUrl
+from bot.storage.dialect import arguments, numbered
+from bot.storage.health import Health
+from bot.storage.migrations import (
+    MIGRATIONS,
+    PROFILE_COLUMNS,
+    TOTALS_COLUMNS,
+    Migration,
+    statements,
+)
+from bot.storage.models import Event, GameRecord, GameStatus, MoveStats, PlayerKey
+from bot.storage.url import DatabaseUrl
 
 #: The session-level advisory lock (two-key form, apart from the channels' one-key locks)
 #: that lets only one process migrate at a time: shard processes start together.
@@ -477,7 +483,7 @@ _UPSERT_PROFILES = (
 async def _committed(conn: asyncpg.Connection, *lock: int) -> AsyncIterator[None]:
     """A transaction whose COMMIT, if its answer is lost with the connection, raises
     `CommitUnknownError`: the server may have committed it before the connection died,
-    and only reading the game back can tell (bot/tables.py). A failure before COMMIT
+    and only reading the game back can tell (bot/game/tables.py). A failure before COMMIT
     was sent is an ordinary one: the server rolls back what it had.
 
     ``lock``: the keys of a transaction-level advisory lock taken first, sent with the

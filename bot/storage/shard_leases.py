@@ -3,7 +3,7 @@
 A lease is one row per (shard count, shard id): its holder and when it runs out. Taking
 is one conditional upsert, so two processes racing for a free shard cannot both win:
 the row is written only if it is free, run out, already ours, or held by the one holder
-the caller found gone (bot/leases.py decides that; storage knows no processes). Times
+the caller found gone (bot/runtime/leases.py decides that; storage knows no processes). Times
 come from the storage's clock, so processes on several machines need clocks in step
 (README, Running at scale).
 """

@@ -193,7 +193,7 @@ class Guild:
 
 
 def shard_of(guild_id: int, shard_count: int) -> int:
-    """Discord's routing rule (the bot's own copy is ``bot.shards``; the stand-in keeps
+    """Discord's routing rule (the bot's own copy is ``bot.game.shards``; the stand-in keeps
     its own so a mistake in the bot's cannot hide behind the same mistake here)."""
     return (guild_id >> 22) % shard_count
 

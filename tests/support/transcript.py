@@ -15,8 +15,8 @@ from typing import Any
 import simcord
 
 from bot.engine import Act, Game, Move
-from bot.tables import Table
-from cogs.present.ids import MENU_PREFIX, MOVE_PREFIX
+from bot.game.tables import Table
+from bot.present.ids import MENU_PREFIX, MOVE_PREFIX
 from tests.conftest import SimTable
 
 EPHEMERAL = 64

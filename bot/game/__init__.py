@@ -1,0 +1,2 @@
+"""The tables in play (README, How the code is laid out): one game per channel under one
+lock, the turn clock and the computer players' turns. No Discord here."""

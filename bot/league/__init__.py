@@ -1,0 +1,2 @@
+"""The league (README, Ratings, seasons and achievements): ratings, seasons, achievements
+and the statistics a game leaves. No Discord here."""

@@ -1,0 +1,274 @@
+"""Turn one move's engine events into per-player counter changes for the totals table.
+
+Kept apart from storage (which only adds numbers) and from the engine (which keeps no
+scoreboard), so a stat's definition lives in one place.
+"""
+
+from __future__ import annotations
+
+from collections import defaultdict
+from collections.abc import Iterable
+from dataclasses import dataclass, field
+from typing import Any
+
+from bot.ai.personas import stats_id
+from bot.engine import RANK, Event, Game, Kind, Roll, code, from_code
+from bot.storage import MoveStats, RoundRecord
+
+#: Ledger unit -> totals column, for what a player took and for what they caused.
+UNIT_COLUMN = {
+    "sip": "sips", "shot": "shots", "chug": "chugs", "point": "points", "life": "lives_lost",
+}  # fmt: skip
+CAUSED_COLUMN = {
+    "sip": "sips_caused", "shot": "shots_caused", "chug": "chugs_caused",
+    "point": "points_caused", "life": "lives_caused",
+}  # fmt: skip
+
+Deltas = dict[str, dict[str, int]]
+
+
+def stored_id(player: str | None) -> int | None:
+    """The id a player's statistics are kept under: a person's Discord id, a computer
+    persona's negative id (never ranked on a leaderboard), or None (names in engine
+    tests)."""
+    if not player:
+        return None
+    if player.isdigit():
+        return int(player)
+    return stats_id(player)
+
+
+TOP_CODE = "21"
+_CLAIMS = frozenset({Kind.CLAIMED, Kind.PASSED})
+
+
+@dataclass(frozen=True, slots=True)
+class Pending:
+    """Counter changes already decided but not yet public (README, Leaderboard and stats).
+
+    ``cup`` holds the facts about the dice under the cup now (its roller's 21, and every
+    claim or pass made about those dice): the table learns them when that cup is lifted.
+    ``unseen`` holds the facts about cups taken away unlifted (a new roll, a fold, a
+    timer, a void round): the table learns them only when the game is over. The record
+    holds counts, not dice, so it outlives the finished rounds a saved game forgets.
+    """
+
+    cup: Deltas = field(default_factory=dict)
+    unseen: Deltas = field(default_factory=dict)
+
+    def to_dict(self) -> dict[str, Deltas]:
+        return {"cup": self.cup, "unseen": self.unseen}
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any] | None) -> Pending:
+        data = data or {}
+        return cls(_copy(data.get("cup") or {}), _copy(data.get("unseen") or {}))
+
+
+NOTHING_PENDING = Pending()
+
+
+def _copy(deltas: Deltas) -> Deltas:
+    return {p: {k: int(n) for k, n in c.items()} for p, c in deltas.items()}
+
+
+def _add(into: dict[str, defaultdict[str, int]], deltas: Deltas) -> None:
+    for player, counts in deltas.items():
+        row = into[player]
+        for column, n in counts.items():
+            row[column] += n
+
+
+class _Counter:
+    """Where each counted fact goes: to the public counters at once, or held back.
+
+    With ``hold`` off every fact is public as it happens (the whole truth, which is what
+    the held-back counts add up to once a game is over).
+    """
+
+    def __init__(self, pending: Pending, hold: bool) -> None:
+        self.hold = hold
+        self.out: dict[str, defaultdict[str, int]] = defaultdict(lambda: defaultdict(int))
+        self.cup: dict[str, defaultdict[str, int]] = defaultdict(lambda: defaultdict(int))
+        self.unseen: dict[str, defaultdict[str, int]] = defaultdict(lambda: defaultdict(int))
+        _add(self.cup, pending.cup)
+        _add(self.unseen, pending.unseen)
+
+    def public(self, player: str, column: str, n: int = 1) -> None:
+        self.out[player][column] += n
+
+    def under_cup(self, player: str, column: str, n: int = 1) -> None:
+        """A fact about the dice under the cup now."""
+        (self.cup if self.hold else self.out)[player][column] += n
+
+    def lifted(self) -> None:
+        """The cup is lifted: everything about its dice is public."""
+        _add(self.out, _plain(self.cup))
+        self.cup.clear()
+
+    def taken_away(self) -> None:
+        """The cup goes without being lifted: its facts wait for the end of the game."""
+        _add(self.unseen, _plain(self.cup))
+        self.cup.clear()
+
+    def game_over(self) -> None:
+        self.lifted()
+        _add(self.out, _plain(self.unseen))
+        self.unseen.clear()
+
+    def result(self) -> tuple[Deltas, Pending]:
+        return _plain(self.out), Pending(_plain(self.cup), _plain(self.unseen))
+
+
+def _plain(counts: dict[str, defaultdict[str, int]]) -> Deltas:
+    return {p: {k: n for k, n in c.items() if n} for p, c in counts.items() if any(c.values())}
+
+
+def _count(events: Iterable[Event], game: Game, cup_before: Roll | None, counter: _Counter) -> None:
+    """Every statistic's one definition: what each event counts, and whether the fact is
+    public when it happens or is about dice under a cup.
+
+    ``cup_before`` is the truth under the cup before the move: a claim or pass above it is
+    a bluff even if nobody calls it (the engine says what a bluff is).
+    """
+    cup = cup_before
+    for event in events:
+        kind, player, data = event.kind, event.player, event.data
+        if kind is Kind.PENALTY and player is not None:
+            counter.public(player, UNIT_COLUMN[data["unit"]], data["amount"])
+            by = data.get("by")
+            if by and by != player:
+                counter.public(by, CAUSED_COLUMN[data["unit"]], data["amount"])
+        elif kind is Kind.ROUND_OVER:
+            counter.taken_away()  # a lifted cup was counted at its reveal, just before
+            if player is not None:
+                counter.public(player, "rounds_lost")
+        elif player is not None and (
+            kind is Kind.ROLLED or (kind is Kind.SOCIAL and game.bluffing)
+        ):  # an open roll's 3-1 comes as a roll and its effect: count it once
+            counter.public(player, "rolls_made")  # everyone sees a roll being made
+            if game.bluffing:
+                counter.taken_away()  # new dice: the old ones go unseen
+            dice = data.get("dice")  # open rolls and a Social show their dice
+            if dice is None and kind is Kind.ROLLED:
+                dice = code(game.cup) if game.cup else None  # under the cup: the truth
+                if dice == TOP_CODE:
+                    counter.under_cup(player, "mex_rolled")
+            elif dice == TOP_CODE:
+                counter.public(player, "mex_rolled")
+            if dice is not None and game.bluffing:
+                cup = from_code(dice)
+        elif kind is Kind.DICE and event.to is not None:
+            cup = from_code(data["dice"])
+        elif kind in _CLAIMS and player is not None:
+            if cup is not None and game.is_bluff(cup, from_code(data["claim"])):
+                counter.under_cup(player, "bluffs_made")
+            if kind is Kind.CLAIMED and cup is not None and game.claim_how == "seen":
+                _count_seen_claim(counter, player, RANK[cup], game.lowest_claim(game.claim_over),
+                                  RANK[from_code(data["claim"])])  # fmt: skip
+        elif kind is Kind.ACCEPTED and player is not None:
+            counter.public(player, f"faced_{RANK[from_code(data['claim'])]}")
+        elif kind is Kind.FOLDED and player is not None and cup is not None:
+            if RANK[cup] < game.lowest_claim(from_code(data["claim"])):
+                counter.under_cup(player, "forced_folds")
+        elif kind is Kind.REVEAL and player is not None:
+            counter.lifted()
+            counter.public(player, "calls_made")
+            answered = RANK[from_code(data["claim"])]
+            counter.public(player, f"faced_{answered}")
+            counter.public(player, f"called_{answered}")
+            if data["bluff"]:
+                counter.public(player, "calls_right")
+                counter.public(data["claimer"], "bluffs_caught")
+        elif kind is Kind.GAME_OVER:
+            counter.game_over()
+            for member, state in game.players.items():
+                if state.status != "waiting":
+                    counter.public(member, "games_played")
+            if data.get("winner"):
+                counter.public(data["winner"], "games_won")
+
+
+def _count_seen_claim(counter: _Counter, player: str, dice: int, floor: int, claim: int) -> None:
+    """How a claim made knowing the dice relates to them and to the lowest valid claim:
+    what the expert computer models a player by (README, Playing against the computer).
+    About the dice under the cup, so held back like a bluff."""
+    honest = max(dice, floor)
+    if dice >= floor:
+        counter.under_cup(player, "free_claims")
+        if claim > dice:
+            counter.under_cup(player, "free_bluffs")
+        elif claim < dice:
+            counter.under_cup(player, "free_unders")
+    else:
+        counter.under_cup(player, "forced_claims")
+        if claim > floor:
+            counter.under_cup(player, "forced_raises")
+    if claim > honest:
+        counter.under_cup(player, "raise_steps", claim - honest)
+
+
+def public_deltas(
+    events: Iterable[Event], game: Game, cup_before: Roll | None, pending: Pending
+) -> tuple[Deltas, Pending]:
+    """The counter changes one move makes public, per player, and what stays held back.
+
+    Call it once per accepted move, in order, with the move's events, the game after the
+    move, the dice under the cup before it (``game.cup`` read before ``apply``) and the
+    ``Pending`` this function returned for the game's previous move (``NOTHING_PENDING``
+    for a new game). Keep the returned ``Pending`` with the game, stored with the move.
+
+    A counter changes when what it counts becomes public to the table (README, Leaderboard
+    and stats): rolls, claims, calls, catches, penalties, rounds and games when they
+    happen; a 21 rolled under the cup and a claim above the dice under it when that cup
+    is lifted, or when the game is over if it never is. Open rolls and a Social show their
+    dice at once. So what a move returns never depends on dice still under a cup, and the
+    returns over a whole game, up to and including its GAME_OVER move (after which nothing
+    is pending), add up to ``move_deltas`` over the same moves.
+
+    Pure: no storage, no Discord, no clock; neither ``pending`` nor ``game`` is changed.
+    Players are the engine's ids; the returned counts are positive and never empty rows.
+    """
+    counter = _Counter(pending, hold=True)
+    _count(events, game, cup_before, counter)
+    return counter.result()
+
+
+def move_deltas(events: Iterable[Event], game: Game, cup_before: Roll | None) -> Deltas:
+    """Counter changes per player id caused by one move, hidden facts counted at once:
+    the truth the public counts catch up with when a game is over (for tests and
+    measurements, never for what players read)."""
+    counter = _Counter(NOTHING_PENDING, hold=False)
+    _count(events, game, cup_before, counter)
+    return counter.result()[0]
+
+
+def move_records(events: Iterable[Event], game: Game) -> MoveStats:
+    """Claims made, bluffs caught and rounds finished by one move, for cards and history.
+
+    Players with no stored id (engine tests use names) are left out.
+    """
+    claims: list[tuple[int, str]] = []
+    catches: list[tuple[int, int]] = []
+    rounds: list[RoundRecord] = []
+    for event in events:
+        player = event.player
+        who = stored_id(player)
+        if event.kind in _CLAIMS and who is not None:
+            claims.append((who, event.data["claim"]))
+        elif event.kind is Kind.REVEAL and event.data["bluff"] and who is not None:
+            claimer = stored_id(event.data["claimer"])
+            if claimer is not None:
+                catches.append((who, claimer))
+        elif event.kind is Kind.ROUND_OVER:
+            number = event.data["round"]
+            paid = [
+                [line.player, line.unit, line.amount, line.cause, line.detail, line.by]
+                for line in game.ledger
+                if line.round == number
+            ]
+            loser = stored_id(player)
+            rounds.append(
+                RoundRecord(number, game.preset, loser, event.data["reason"], {"paid": paid})
+            )
+    return MoveStats(tuple(claims), tuple(catches), tuple(rounds))

@@ -1,0 +1,199 @@
+"""The Bot subclasses and the one factory that builds them, for production and tests alike."""
+
+from __future__ import annotations
+
+import asyncio
+import gc
+import logging
+import random
+from collections.abc import Mapping
+from typing import TYPE_CHECKING, Any, Protocol
+
+import discord
+from discord import app_commands
+from discord.ext import commands
+
+from bot.game.shards import Shards, owns_all
+from bot.game.tables import TableService
+from bot.league.service import League
+from bot.present.i18n import language_of, talk
+from bot.runtime import collector
+from bot.runtime.settings import Settings
+from bot.storage import DatabaseDownError, Storage
+
+if TYPE_CHECKING:
+    from bot.runtime.leases import ShardLeases
+
+log = logging.getLogger(__name__)
+
+# The bot has no voice features; discord.py's "voice will NOT be supported" warnings
+# at every start would only teach operators to ignore warnings.
+discord.VoiceClient.warn_nacl = False
+discord.VoiceClient.warn_dave = False
+
+#: How long closing waits for moves under way to be stored and answered.
+DRAIN_SECONDS = 5.0
+
+EXTENSIONS: tuple[str, ...] = (
+    "cogs.translate", "cogs.publishing", "cogs.rules", "cogs.play", "cogs.stats",
+    "cogs.seasons",
+)  # fmt: skip
+"""Every cog the bot loads, in order. Add a new cog here and nowhere else. The first sets
+the commands' translator, so it is in place before the commands are synced."""
+
+
+class Dealer(Protocol):
+    """What the bot itself asks of the Play cog's dealer: named here, not imported, so
+    bot/ needs nothing from cogs/ (the cogs build on the bot, never the reverse)."""
+
+    async def drain(self, timeout: float) -> None: ...
+
+    @property
+    def thinking(self) -> Mapping[int, asyncio.Future[None]]:
+        """Each channel's computer move waited for (the metrics count them)."""
+        ...
+
+
+class MexicanBot(commands.Bot):
+    """Holds the long-lived resources (opened in `main()`) that cogs reach through `bot`."""
+
+    def __init__(
+        self,
+        *,
+        storage: Storage,
+        dev_guild_id: int | None = None,
+        sync_dev_guild: bool = True,
+        extensions: tuple[str, ...] = EXTENSIONS,
+        shards: Shards | None = None,
+    ) -> None:
+        sharding: dict[str, Any] = {}
+        if shards is not None:  # only `ShardedMexicanBot` (AutoShardedBot) takes these
+            sharding = {"shard_count": shards.count, "shard_ids": list(shards.ids)}
+        super().__init__(
+            # Slash commands only; a mention prefix needs no privileged message intent.
+            command_prefix=commands.when_mentioned,
+            # Guild events only: commands and buttons come as interactions anyway, and
+            # message or typing events would be parsed for every chat line the bot sees.
+            intents=discord.Intents(guilds=True),
+            help_command=None,
+            allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            **sharding,
+        )
+        self.storage = storage
+        #: The shards this process runs; its tables are those of their guilds only.
+        self.sharding = shards
+        owns = shards.owns if shards is not None else owns_all
+        #: Ratings, seasons and achievements (README, Ratings, seasons and achievements),
+        #: on the same clock as the turn timers (tests move it).
+        self.league = League(storage, clock=lambda: discord.utils.utcnow().timestamp(), owns=owns)
+        # Dice come from the OS's cryptographic source; tests swap in a seeded one.
+        self.tables = TableService(storage, random.SystemRandom(), owns=owns, league=self.league)
+        self.dev_guild_id = dev_guild_id
+        self.sync_dev_guild = sync_dev_guild
+        self.extension_names = extensions
+        #: Set by the Play cog while it is loaded: the path every move takes in Discord.
+        self.dealer: Dealer | None = None
+        #: Set by `python -m bot` before it connects: the leases of this process's shards
+        #: (README, Running at scale); ``leases.held`` and ``leases.ok`` say what it holds.
+        self.leases: ShardLeases | None = None
+        #: Whether this process has looked for its published commands (once, not at every
+        #: reconnect).
+
+    async def setup_hook(self) -> None:
+        self.tree.on_error = self.on_app_command_error
+        try:
+            # Games that ended unrated (a crash, a database outage; after schema step 8,
+            # every game of the past): rated before the first move of this process.
+            await self.league.catch_up()
+        except Exception:
+            log.exception("the league could not catch up now; it tries again every minute")
+        for name in self.extension_names:
+            await self.load_extension(name)
+            log.debug("loaded extension %s", name)
+        if self.dev_guild_id is not None and self.sync_dev_guild:
+            await self.sync_to_dev_guild()
+
+    async def sync_to_dev_guild(self) -> list[discord.app_commands.AppCommand]:
+        """Guild commands show up at once, unlike global ones, which suits development."""
+        assert self.dev_guild_id is not None
+        guild = discord.Object(id=self.dev_guild_id)
+        self.tree.copy_global_to(guild=guild)
+        synced = await self.tree.sync(guild=guild)
+        log.info("synced %d app command(s) to dev guild %s", len(synced), self.dev_guild_id)
+        return synced
+
+    async def on_app_command_error(
+        self, interaction: discord.Interaction, error: app_commands.AppCommandError
+    ) -> None:
+        """One place that turns a failed command into a clear private answer; a command
+        that already answered gets a follow-up, never a second response."""
+        t = talk(language_of(interaction.locale))
+        if isinstance(error, app_commands.CommandNotFound) and self.dealer is None:
+            # Shutting down: the cogs, and their commands, are already unloaded.
+            text = t("bot-closing")
+        elif isinstance(error, app_commands.CommandNotFound):
+            # A renamed or removed command still in someone's client: theirs to retype.
+            log.info("unknown command /%s", error.name)
+            text = t("command-unknown")
+        elif isinstance(error, app_commands.NoPrivateMessage):
+            text = t("server-only-command")
+        elif isinstance(error, app_commands.MissingPermissions):
+            text = t("command-no-permission")
+        elif isinstance(error, app_commands.CheckFailure):
+            text = t("command-check-failed")
+        elif isinstance(error, app_commands.TransformerError):
+            text = t("command-bad-value")
+        elif isinstance(error, app_commands.CommandSignatureMismatch):
+            # An option missing or of the wrong kind: an outdated client, or a forged call.
+            text = t("command-bad-options")
+        elif isinstance(getattr(error, "original", None), DatabaseDownError):
+            # Not a bug: the storage has logged the outage once (README, Running at scale).
+            text = t("database-down")
+        else:
+            log.error("command %s failed", interaction.command and interaction.command.name,
+                      exc_info=error)  # fmt: skip
+            # Never "nothing was changed": the error may come after a move was stored.
+            text = t("command-failed")
+        try:
+            if interaction.response.is_done():
+                await interaction.followup.send(text, ephemeral=True)
+            else:
+                await interaction.response.send_message(text, ephemeral=True)
+        except discord.HTTPException:
+            log.warning("could not tell a user their command failed")
+
+    async def close(self) -> None:
+        """Moves under way are stored and answered before the connection closes (no
+        "Session is closed" halfway through an answer); new ones are turned away."""
+        if self.dealer is not None:
+            await self.dealer.drain(DRAIN_SECONDS)
+        await super().close()
+
+    async def on_ready(self) -> None:
+        if collector.freeze_startup_heap():
+            log.debug("start-up heap frozen: %d objects", gc.get_freeze_count())
+        if self.sharding is None:
+            log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
+        else:  # which shards, so an operator can tell the processes' logs apart
+            ids = ",".join(map(str, self.sharding.ids))
+            log.info("ready as %s in %d guild(s), shard(s) %s of %d", self.user,
+                     len(self.guilds), ids, self.sharding.count)  # fmt: skip
+
+
+class ShardedMexicanBot(MexicanBot, commands.AutoShardedBot):
+    """The same bot over the Discord shards SHARD_COUNT and SHARD_IDS name (README,
+    Running at scale): discord.py's AutoShardedBot opens one gateway connection per shard,
+    and Discord sends each guild's events on its shard's connection only."""
+
+
+def create_bot(settings: Settings, storage: Storage, *, sync_dev_guild: bool = True) -> MexicanBot:
+    """Build the bot from settings; tests call this too, so they run what production runs.
+
+    Without shard settings it is the plain `MexicanBot`, one connection as ever."""
+    cls = MexicanBot if settings.shards is None else ShardedMexicanBot
+    return cls(
+        storage=storage,
+        dev_guild_id=settings.dev_guild_id,
+        sync_dev_guild=sync_dev_guild,
+        shards=settings.shards,
+    )

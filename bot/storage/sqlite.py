@@ -1,0 +1,768 @@
+"""The SQLite backend: games, their event logs and per-guild player totals in one file.
+
+One aiosqlite connection per process, guarded by an asyncio lock: SQLite allows one
+writer anyway, and a shared connection would otherwise let one coroutine's statements
+land inside another coroutine's open transaction. Several processes may share the file:
+``BEGIN IMMEDIATE`` serialises their writers, and a move is written only on the move
+number its process read (`Storage.save_move`).
+
+Group commit: moves that arrive while the worker thread is busy wait together and are
+then written in one transaction, each in a savepoint of its own (a move that fails rolls
+back alone), with one hand-over to the worker and one COMMIT for all of them. Each
+caller is answered only after that COMMIT, so a move is still durable before it is
+answered; with no other move waiting, a move is written at once, alone.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import os
+import sqlite3
+import time
+from collections.abc import AsyncIterator, Callable, Iterable, Mapping, Sequence
+from pathlib import Path
+from typing import Any, Self
+
+import aiosqlite
+
+from bot.storage.base import (
+    DATA_TABLES,
+    GAME_STATE,
+    INSERT_CATCH,
+    INSERT_CLAIM,
+    INSERT_EVENT,
+    INSERT_ROUND,
+    KEY_COLUMNS,
+    LAST_SEQ,
+    ChannelBusyError,
+    Clock,
+    CopyCountError,
+    DatabaseDownError,
+    SchemaTooNewError,
+    Storage,
+    StorageError,
+    bucket_periods,
+    catch_rows,
+    claim_rows,
+    event_rows,
+    move_checks,
+    new_game_checks,
+    round_rows,
+    stale_or_missing,
+    totals_upserts,
+    update_game,
+)
+from bot.storage.health import Health
+from bot.storage.migrations import MIGRATIONS, Migration, statements
+from bot.storage.models import Event, GameRecord, GameStatus, MoveStats, PlayerKey
+
+__all__ = [
+    "DatabasePathError",
+    "SqliteStorage",
+    "bucket_periods",
+    "describe_sqlite_problem",
+]
+
+
+class DatabasePathError(StorageError):
+    """The database can't be created, opened or written where it is. The message says
+    plainly what is wrong with the path (a parent is a file, the folder is read-only...);
+    the caller adds which setting holds the path."""
+
+
+#: SQLite's words for a database it can't use right now (README, Running at scale: While
+#: the database is down): another process holding the lock past ``busy_timeout``, or the
+#: disk failing under it. Any other error is a bug and stays loud.
+UNAVAILABLE = (
+    "database is locked",
+    "database table is locked",
+    "disk i/o error",
+    "unable to open database file",
+)
+
+
+def is_unavailable(exc: BaseException) -> bool:
+    return isinstance(exc, sqlite3.OperationalError) and str(exc).lower().startswith(UNAVAILABLE)
+
+
+class SqliteStorage(Storage):
+    """The bot's SQLite file; build it with `SqliteStorage.open(path)` (or `open_storage`)."""
+
+    dialect = "sqlite"
+
+    def __init__(self, conn: aiosqlite.Connection, clock: Clock = time.time) -> None:
+        self._conn = conn
+        self._clock = clock
+        self._lock = asyncio.Lock()
+        self._closed = False
+        #: Moves waiting for the next group commit, and whether a commit is under way.
+        self._group: list[tuple[Callable[[sqlite3.Connection], Any], asyncio.Future[Any]]] = []
+        self._committing = False
+        self._committer: asyncio.Task[None] | None = None
+        self.health = Health("SQLite")
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(
+        cls,
+        path: Any,
+        *,
+        clock: Clock = time.time,
+        migrations: Sequence[Migration] = MIGRATIONS,
+    ) -> Self:
+        """Open (creating folder and file if needed) and migrate to the latest schema.
+
+        `migrations` exists for tests that need a database at an older version.
+        A path that can't hold a writable database raises `DatabasePathError` here, at
+        start-up, rather than every move failing later. A URL or settings go through
+        `open_storage`, which comes back here with the file's path.
+        """
+        if not isinstance(path, str | os.PathLike) or "://" in str(path):
+            return await super().open(path, clock=clock, migrations=migrations)
+        in_memory = str(path) == ":memory:"
+        if not in_memory:
+            _prepare_location(Path(path))
+        # isolation_level=None: we issue BEGIN/COMMIT ourselves, so DDL and DML share
+        # one transaction and nothing is committed behind our back.
+        try:
+            conn = await _connect(str(path))
+        except sqlite3.Error as exc:
+            problem = None if in_memory else describe_sqlite_problem(Path(path), exc)
+            if problem is None:
+                raise
+            raise DatabasePathError(problem) from exc
+        try:
+            conn.row_factory = aiosqlite.Row
+            await conn.execute("PRAGMA foreign_keys = ON")
+            await conn.execute("PRAGMA busy_timeout = 5000")
+            if not in_memory:
+                await conn.execute("PRAGMA journal_mode = WAL")
+                # Safe with WAL: a power cut may lose the last commit, never corrupt.
+                await conn.execute("PRAGMA synchronous = NORMAL")
+            await _migrate(conn, migrations)
+            await _check_writable(conn)
+        except BaseException as exc:
+            await conn.close()
+            problem = None
+            if isinstance(exc, sqlite3.Error) and not in_memory:
+                problem = describe_sqlite_problem(Path(path), exc)
+            if problem is None:
+                raise
+            raise DatabasePathError(problem) from exc
+        return cls(conn, clock)
+
+    async def close(self) -> None:
+        """Close the connection; safe to call twice (shutdown paths may overlap)."""
+        if self._closed:
+            return
+        self._closed = True
+        async with self._lock:
+            await self._conn.close()
+
+    @property
+    def closed(self) -> bool:
+        return self._closed
+
+    async def schema_version(self) -> int:
+        async with self._lock:
+            return await _user_version(self._conn)
+
+    # --------------------------------------------------------------------- writes
+
+    async def create_game(
+        self,
+        guild_id: int,
+        channel_id: int,
+        ruleset: str,
+        state_json: str,
+        *,
+        status: GameStatus = "lobby",
+        now: float | None = None,
+        events: Iterable[Event] = (),
+    ) -> GameRecord:
+        new_game_checks(status, state_json)
+        rows = event_rows(events)
+        stamp = self._clock() if now is None else now
+
+        def write(db: sqlite3.Connection) -> int:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                cursor = db.execute(
+                    "INSERT INTO games (guild_id, channel_id, ruleset, status, state_json,"
+                    " created_at, updated_at) VALUES (?, ?, ?, ?, ?, ?, ?)",
+                    (guild_id, channel_id, ruleset, status, state_json, stamp, stamp),
+                )
+                game_id = cursor.lastrowid
+                assert game_id is not None
+                self._append_events(db, game_id, rows, stamp)
+            except BaseException as exc:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                if isinstance(exc, sqlite3.IntegrityError):
+                    raise _translate_integrity(exc, channel_id) from exc
+                raise
+            db.execute("COMMIT")
+            return game_id
+
+        game_id = await self._run_in_worker(write)
+        return GameRecord(game_id, guild_id, channel_id, ruleset, status, state_json, stamp, stamp)
+
+    async def save_move(
+        self,
+        game_id: int,
+        state_json: str,
+        status: GameStatus,
+        events: Iterable[Event] = (),
+        totals_deltas: Mapping[PlayerKey, Mapping[str, int]] | None = None,
+        *,
+        now: float | None = None,
+        channel_id: int | None = None,
+        stats: MoveStats | None = None,
+        expect_move_no: int | None = None,
+    ) -> list[int]:
+        move_checks(status, state_json)
+        rows = event_rows(events)
+        stamp = self._clock() if now is None else now
+        upserts = totals_upserts(totals_deltas, stamp, channel_id)
+
+        # The move's statements run as one call on the connection's worker thread, inside
+        # a transaction it may share with other channels' moves (group commit, above):
+        # under load each hand-over waits for the event loop (and the GIL), so the number
+        # of hand-overs and commits, not SQLite, set the ceiling on moves per second.
+        def write(db: sqlite3.Connection) -> list[int]:
+            self._update_game(db, game_id, state_json, status, stamp, expect_move_no)
+            seqs = self._append_events(db, game_id, rows, stamp)
+            self._add_totals(db, upserts)
+            if stats is not None:
+                self._add_stats(db, game_id, stats, stamp)
+            return seqs
+
+        return await self._commit_grouped(write)
+
+    async def _commit_grouped(self, write: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``write`` in the next group commit and return its result once that
+        transaction is committed; raise its error (nothing of it written) if it failed,
+        or the commit's if the commit failed (nothing of the group written).
+
+        The commit runs in a task of its own, so a caller cancelled meanwhile does not
+        cut it short: its move is then written or not as a whole, like any other."""
+        if self._closed:
+            raise StorageError("storage is closed")
+        future: asyncio.Future[Any] = asyncio.get_running_loop().create_future()
+        self._group.append((write, future))
+        if not self._committing:
+            self._committing = True
+            # Held here: the event loop keeps only a weak reference to a task.
+            self._committer = asyncio.get_running_loop().create_task(self._commit_groups())
+        return await future
+
+    async def _commit_groups(self) -> None:
+        """Commit the waiting moves, a group at a time, until none wait."""
+        try:
+            while self._group:
+                group, self._group = self._group, []
+                try:
+                    results = await self._run_in_worker(
+                        lambda db, group=group: _write_group(db, [w for w, _ in group])
+                    )
+                except BaseException as exc:
+                    for _, future in group:
+                        if future.done():
+                            continue
+                        if isinstance(exc, asyncio.CancelledError):
+                            future.cancel()  # the loop is shutting down
+                        else:
+                            future.set_exception(exc)
+                    if not isinstance(exc, Exception):
+                        raise
+                    continue
+                for (_, future), (ok, value) in zip(group, results, strict=True):
+                    if future.done():
+                        continue  # its caller was cancelled; the move is stored all the same
+                    if ok:
+                        future.set_result(value)
+                    elif is_unavailable(value):
+                        self.health.failed(value)
+                        down = DatabaseDownError(f"SQLite can't be used right now: {value}")
+                        down.__cause__ = value
+                        future.set_exception(down)
+                    else:
+                        future.set_exception(value)
+        finally:
+            self._committing = False
+            for _, future in self._group:  # only if this task itself was cut short
+                if not future.done():
+                    future.cancel()
+            self._group = []
+
+    async def _run_in_worker(self, fn: Callable[[sqlite3.Connection], Any]) -> Any:
+        """Run ``fn(sqlite3_connection)`` on aiosqlite's worker thread, under the lock.
+
+        If the awaiting task is cancelled, ``fn`` still runs to its end (commit or
+        rollback) on the worker, before any later statement of this connection.
+        """
+        async with self._lock, self._reaching():
+            if self._closed:
+                raise StorageError("storage is closed")
+            conn = self._conn
+            return await conn._execute(fn, conn._conn)
+
+    @contextlib.asynccontextmanager
+    async def _reaching(self, *, writes: bool = True) -> AsyncIterator[None]:
+        """One call on the database: SQLite's "can't now" errors raise
+        `DatabaseDownError`, and the storage's health notes the outage or its end. Only
+        a write says the database is back: in WAL mode reads go on while another process
+        holds the write lock, and would make the log say "back" between failed moves."""
+        try:
+            yield
+        except sqlite3.OperationalError as exc:
+            if not is_unavailable(exc):
+                raise
+            self.health.failed(exc)
+            raise DatabaseDownError(f"SQLite can't be used right now: {exc}") from exc
+        if writes:
+            self.health.answered()
+
+    # The steps of one move, run inside its transaction on the worker thread.
+
+    @staticmethod
+    def _update_game(
+        db: sqlite3.Connection, game_id: int, state_json: str, status: GameStatus,
+        stamp: float, expected: int | None = None,
+    ) -> None:  # fmt: skip
+        sql, params = update_game(game_id, state_json, status, stamp, expected)
+        try:
+            cursor = db.execute(sql, params)
+        except sqlite3.IntegrityError as exc:
+            raise _translate_integrity(exc, None) from exc
+        if cursor.rowcount != 1:
+            row = db.execute(GAME_STATE, (game_id,)).fetchone()
+            raise stale_or_missing(game_id, row, expected)
+
+    @staticmethod
+    def _append_events(
+        db: sqlite3.Connection, game_id: int, rows: Sequence[tuple[str, str]], stamp: float
+    ) -> list[int]:
+        if not rows:
+            return []
+        row = db.execute(LAST_SEQ, (game_id,)).fetchone()
+        last = int(row[0]) if row is not None else 0
+        seqs = list(range(last + 1, last + 1 + len(rows)))
+        db.executemany(
+            INSERT_EVENT,
+            [
+                (game_id, seq, kind, payload, stamp)
+                for seq, (kind, payload) in zip(seqs, rows, strict=True)
+            ],
+        )
+        return seqs
+
+    @staticmethod
+    def _add_totals(db: sqlite3.Connection, upserts: Sequence[tuple[str, tuple[Any, ...]]]) -> None:
+        for sql, params in upserts:
+            db.execute(sql, params)
+
+    @staticmethod
+    def _add_stats(db: sqlite3.Connection, game_id: int, stats: MoveStats, stamp: float) -> None:
+        row = db.execute(
+            "SELECT guild_id, channel_id FROM games WHERE id = ?", (game_id,)
+        ).fetchone()
+        assert row is not None
+        guild_id, channel_id = int(row[0]), int(row[1])
+        if stats.claims:
+            db.executemany(INSERT_CLAIM, claim_rows(guild_id, stats))
+        if stats.catches:
+            db.executemany(INSERT_CATCH, catch_rows(guild_id, stats))
+        if stats.rounds:
+            db.executemany(INSERT_ROUND, round_rows(guild_id, channel_id, game_id, stats, stamp))
+
+    # ------------------------------------------------------------- the league's writes
+
+    @contextlib.asynccontextmanager
+    async def guild_transaction(self, guild_id: int) -> AsyncIterator[_Transaction]:
+        # BEGIN IMMEDIATE takes the file's write lock before the first read, so what the
+        # caller reads is still true when it writes; every server shares that one lock.
+        async with self._lock, self._reaching():
+            if self._closed:
+                raise StorageError("storage is closed")
+            conn = self._conn
+            raw = conn._conn
+            await conn._execute(raw.execute, "BEGIN IMMEDIATE")
+            try:
+                yield _Transaction(conn, raw)
+            except BaseException:
+                if raw.in_transaction:
+                    await asyncio.shield(conn._execute(raw.execute, "ROLLBACK"))
+                raise
+            await conn._execute(raw.execute, "COMMIT")
+
+    # ------------------------------------------------- copying (python -m bot migrate-db)
+
+    async def read_rows(
+        self, table: str, batch: int = 5000
+    ) -> AsyncIterator[list[tuple[Any, ...]]]:  # fmt: skip
+        columns = DATA_TABLES[table]
+        key = ", ".join(columns[: KEY_COLUMNS[table]])
+        async with self._lock, self._conn.execute(
+            f"SELECT {', '.join(columns)} FROM {table} ORDER BY {key}"
+        ) as cursor:  # fmt: skip
+            while rows := await cursor.fetchmany(batch):
+                yield [tuple(row) for row in rows]
+
+    async def load_rows(
+        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
+        expected: Mapping[str, int],
+    ) -> None:  # fmt: skip
+        # AUTOINCREMENT moves sqlite_sequence past every id inserted, so new games and
+        # rounds are numbered after the copied ones without a word from us.
+        async with self._lock:
+            if self._closed:
+                raise StorageError("storage is closed")
+            conn = self._conn
+            await conn.execute("BEGIN IMMEDIATE")
+            try:
+                async for table, rows in batches:
+                    columns = DATA_TABLES[table]
+                    await conn.executemany(
+                        f"INSERT INTO {table} ({', '.join(columns)})"
+                        f" VALUES ({', '.join('?' for _ in columns)})",
+                        rows,
+                    )
+                counted = {}
+                for table in expected:
+                    async with conn.execute(f"SELECT COUNT(*) FROM {table}") as cursor:
+                        counted[table] = (await cursor.fetchone())[0]
+                if counted != dict(expected):
+                    raise CopyCountError(counted, expected)
+            except BaseException:
+                if conn.in_transaction:
+                    await conn.execute("ROLLBACK")
+                raise
+            await conn.execute("COMMIT")
+
+    # -------------------------------------------------------------------- helpers
+
+    async def _fetchone(self, sql: str, params: Any) -> Any:
+        # Under the lock, so a read never sees another coroutine's half-done transaction.
+        async with (
+            self._lock,
+            self._reaching(writes=False),
+            self._conn.execute(sql, params) as cursor,
+        ):
+            return await cursor.fetchone()
+
+    async def _fetchall(self, sql: str, params: Any) -> list[Any]:
+        async with (
+            self._lock,
+            self._reaching(writes=False),
+            self._conn.execute(sql, params) as cursor,
+        ):
+            return list(await cursor.fetchall())
+
+    async def _write(self, statements: Sequence[tuple[str, Any]]) -> list[int]:
+        def write(db: sqlite3.Connection) -> list[int]:
+            db.execute("BEGIN IMMEDIATE")
+            try:
+                counts = [db.execute(sql, params).rowcount for sql, params in statements]
+            except BaseException:
+                if db.in_transaction:
+                    db.execute("ROLLBACK")
+                raise
+            db.execute("COMMIT")
+            return counts
+
+        return await self._run_in_worker(write)
+
+
+class _Transaction:
+    """`GuildTransaction` on the connection's worker thread: one hand-over a statement."""
+
+    def __init__(self, conn: aiosqlite.Connection, raw: sqlite3.Connection) -> None:
+        self._conn, self._raw = conn, raw
+
+    async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
+        raw = self._raw
+        return await self._conn._execute(lambda: raw.execute(sql, params).fetchall())
+
+    async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
+        raw = self._raw
+        return await self._conn._execute(lambda: raw.execute(sql, params).rowcount)
+
+    async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
+        if rows:
+            await self._conn._execute(self._raw.executemany, sql, rows)
+
+    async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
+        raw = self._raw
+        return await self._conn._execute(
+            lambda: [raw.execute(sql, params).fetchall() for sql, params in queries]
+        )
+
+    async def write_each(self, writes: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
+        raw = self._raw
+
+        def write() -> None:
+            for sql, rows in writes:
+                if rows:
+                    raw.executemany(sql, rows)
+
+        await self._conn._execute(write)
+
+
+def _write_group(
+    db: sqlite3.Connection, writes: Sequence[Callable[[sqlite3.Connection], Any]]
+) -> list[tuple[bool, Any]]:
+    """One transaction for a group of moves, each in a savepoint: ``(True, result)`` for
+    a move written, ``(False, error)`` for one rolled back alone. If SQLite rolled the
+    whole transaction back by itself (disk full, I/O error), or the COMMIT fails, the
+    error is raised: nothing of the group was written."""
+    db.execute("BEGIN IMMEDIATE")
+    results: list[tuple[bool, Any]] = []
+    try:
+        for write in writes:
+            db.execute("SAVEPOINT move")
+            try:
+                results.append((True, write(db)))
+            except Exception as exc:
+                if not db.in_transaction:
+                    raise  # SQLite rolled back the whole group: the moves before are gone too
+                db.execute("ROLLBACK TO move")
+                results.append((False, exc))
+            db.execute("RELEASE move")
+        db.execute("COMMIT")
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    return results
+
+
+async def _connect(path: str) -> aiosqlite.Connection:
+    """An aiosqlite connection to a file that is already open.
+
+    The file is opened here, and only then handed to aiosqlite, whose worker thread
+    therefore never sees an open fail. When `aiosqlite.connect` itself fails, it stops its
+    worker without waiting for it, and a start-up that then ends at once (a read-only
+    folder, say) closes the event loop under that worker: a second, "Event loop is
+    closed" traceback after the one line for the operator, in most runs. Opening takes no
+    lock and reads nothing, so doing it on the event loop's thread costs no waiting;
+    check_same_thread=False lets the connection move on to aiosqlite's worker, which is
+    then the only thread that uses it.
+    """
+    raw = sqlite3.connect(path, isolation_level=None, check_same_thread=False)
+    try:
+        return await aiosqlite.Connection(lambda: raw, iter_chunk_size=64)
+    except BaseException:
+        raw.close()
+        raise
+
+
+async def _user_version(conn: aiosqlite.Connection) -> int:
+    async with conn.execute("PRAGMA user_version") as cursor:
+        row = await cursor.fetchone()
+    return int(row[0]) if row is not None else 0
+
+
+async def _migrate(conn: aiosqlite.Connection, migrations: Sequence[Migration]) -> None:
+    """Apply the steps this file has not seen, each in its own transaction.
+
+    The version bump is part of each step's transaction, so a crash mid-upgrade leaves
+    the file at the last completed step and the next start resumes from there.
+    """
+    version = await _user_version(conn)
+    if version > len(migrations):
+        raise SchemaTooNewError(
+            f"database schema version {version} is newer than this bot knows "
+            f"({len(migrations)}); upgrade the bot or use another DATABASE_PATH or DATABASE_URL"
+        )
+    for number, steps in enumerate(migrations[version:], start=version + 1):
+        await conn.execute("BEGIN IMMEDIATE")
+        try:
+            for sql in statements(steps, "sqlite"):
+                await conn.execute(sql)
+            # PRAGMA takes no bound parameters; `number` is our own int, never user input.
+            await conn.execute(f"PRAGMA user_version = {int(number)}")
+        except BaseException:
+            if conn.in_transaction:
+                await conn.execute("ROLLBACK")
+            raise
+        await conn.execute("COMMIT")
+
+
+# ------------------------------------------------------------------ start-up checks
+
+
+async def _check_writable(conn: aiosqlite.Connection) -> None:
+    """Prove that writes work: create a table in a transaction, then roll it back.
+
+    SQLite opens a file it may not write read-only without a word, and a database that
+    is already in WAL mode and up to date needs no write to start; without this check a
+    read-only file would start fine and then fail every move. BEGIN IMMEDIATE alone is
+    not enough: it succeeds on a read-only file, only the write itself fails.
+    """
+    await conn.execute("BEGIN IMMEDIATE")
+    try:
+        await conn.execute("CREATE TABLE _startup_write_check (x)")
+    finally:
+        if conn.in_transaction:
+            await conn.execute("ROLLBACK")
+
+
+def _prepare_location(path: Path) -> None:
+    """Check that `path` can be a database file and create its folder if missing.
+
+    The checks use the path as given (a relative one from the working directory, which
+    needs no permission on the folders above it); messages show it absolute.
+    """
+    try:
+        if path.is_dir():
+            raise DatabasePathError(
+                f"{_shown(path)} is a folder, not a file: name the database file inside it, "
+                f"e.g. {_shown(path / 'mexican.db')}"
+            )
+        if path.exists() and not path.is_file():
+            raise DatabasePathError(f"{_shown(path)} is not a regular file: name a database file")
+        # The nearest part of the path that exists must be a folder ("." and "/" exist).
+        existing = next(p for p in path.parents if p.exists())
+    except PermissionError:
+        raise DatabasePathError(
+            f"no permission to look inside the folder {_shown(_closed_folder(path))}, which "
+            f"leads to {_shown(path)}: make it accessible to the user the bot runs as"
+        ) from None
+    if not existing.is_dir():
+        raise DatabasePathError(
+            f"{_shown(existing)} is a file, not a folder, so it can't hold the database: "
+            "put the database in a folder"
+        )
+    try:
+        path.parent.mkdir(parents=True, exist_ok=True)
+    except PermissionError as exc:
+        raise DatabasePathError(
+            f"no permission to create the folder {_shown(Path(exc.filename or path.parent))}: "
+            f"create it, or make {_shown(existing)} writable for the user the bot runs as"
+        ) from exc
+    except OSError as exc:
+        raise DatabasePathError(
+            f"cannot create the folder {_shown(path.parent)}: {exc.strerror or exc}"
+        ) from exc
+
+
+def describe_sqlite_problem(path: Path, exc: sqlite3.Error) -> str | None:
+    """What is wrong with the database at `path`, in plain words, for an SQLite error met
+    while opening or checking it; None for errors that are not about the file (a bug in
+    a migration, say), which are better shown as they are."""
+    name = _sqlite_error_name(exc)
+    folder = path.parent
+    file_shown, folder_shown = _shown(path), _shown(folder)
+    sidecars = f"{path.name}-wal and {path.name}-shm"
+    if name == "SQLITE_READONLY_DIRECTORY":
+        return _read_only_folder(folder_shown, sidecars)
+    if name.startswith("SQLITE_READONLY"):
+        if _on_read_only_file_system(folder):
+            return (
+                f"{file_shown} is on a read-only file system: put the database on a writable disk"
+            )
+        if path.exists() and not os.access(path, os.W_OK):
+            return (
+                f"the file {file_shown} is read-only: make it writable for the user the bot "
+                "runs as (e.g. chmod u+w, or chown it to that user)"
+            )
+        for extra in (Path(f"{path}-wal"), Path(f"{path}-shm")):
+            if extra.exists() and not os.access(extra, os.W_OK):
+                return (
+                    f"{_shown(extra)} is read-only: make it writable for the user the bot runs as"
+                )
+        if not os.access(folder, os.W_OK):
+            return _read_only_folder(folder_shown, sidecars)
+        return (
+            f"SQLite may not write to {file_shown} ({exc}): the file, its folder and the "
+            f"{sidecars} files next to it must be writable for the user the bot runs as"
+        )
+    if name.startswith(("SQLITE_CANTOPEN", "SQLITE_PERM")):
+        if path.exists() and not os.access(path, os.R_OK):
+            return (
+                f"no permission to read {file_shown}: make it readable and writable for the "
+                "user the bot runs as"
+            )
+        if not path.exists() and not os.access(folder, os.W_OK):
+            return (
+                f"the folder {folder_shown} is read-only, so the database file can't be "
+                "created in it: make the folder writable for the user the bot runs as"
+            )
+        return f"SQLite can't open {file_shown} ({exc})"
+    if name == "SQLITE_NOTADB":
+        return f"{file_shown} is not an SQLite database: point to the bot's database or a new file"
+    if name.startswith("SQLITE_CORRUPT"):
+        return f"{file_shown} is damaged ({exc}): restore it from a backup"
+    if name.startswith(("SQLITE_BUSY", "SQLITE_LOCKED")):
+        return (
+            f"another program keeps {file_shown} locked for writing: is another copy of the "
+            "bot running on the same file?"
+        )
+    if name == "SQLITE_FULL":
+        return f"the disk holding {file_shown} is full"
+    if name.startswith("SQLITE_IOERR"):
+        return f"the disk failed reading or writing {file_shown} ({exc})"
+    return None
+
+
+# SQLite's messages for the primary codes, for errors without `sqlite_errorname` (raised by
+# hand, or by another driver).
+_ERROR_NAMES = {
+    "attempt to write a readonly database": "SQLITE_READONLY",
+    "unable to open database file": "SQLITE_CANTOPEN",
+    "file is not a database": "SQLITE_NOTADB",
+    "database disk image is malformed": "SQLITE_CORRUPT",
+    "database is locked": "SQLITE_BUSY",
+    "database or disk is full": "SQLITE_FULL",
+    "disk I/O error": "SQLITE_IOERR",
+    "access permission denied": "SQLITE_PERM",
+}
+
+
+def _sqlite_error_name(exc: sqlite3.Error) -> str:
+    name = getattr(exc, "sqlite_errorname", None)
+    if isinstance(name, str) and name:
+        return name
+    return _ERROR_NAMES.get(str(exc), "")
+
+
+def _read_only_folder(folder: Path, sidecars: str) -> str:
+    return (
+        f"the folder {folder} is read-only: SQLite must create {sidecars} next to the "
+        "database, so make the folder writable for the user the bot runs as"
+    )
+
+
+def _on_read_only_file_system(folder: Path) -> bool:
+    try:
+        return bool(os.statvfs(folder).f_flag & os.ST_RDONLY)
+    except (AttributeError, OSError):  # no statvfs on Windows
+        return False
+
+
+def _closed_folder(file: Path) -> Path:
+    """The folder on the way to `file` that may not be entered (the one whose child
+    can't even be looked at)."""
+    for folder in reversed(file.parents):
+        try:
+            os.stat(folder)
+        except PermissionError:
+            return folder.parent
+        except OSError:
+            break
+    return file.parent
+
+
+def _shown(path: Path) -> Path:
+    """A path as the operator should read it: absolute, without resolving links."""
+    return Path(os.path.abspath(path))
+
+
+def _translate_integrity(exc: sqlite3.IntegrityError, channel_id: int | None) -> Exception:
+    if "games.channel_id" in str(exc):
+        where = f"channel {channel_id}" if channel_id is not None else "that channel"
+        return ChannelBusyError(f"{where} already has an unfinished game")
+    return exc

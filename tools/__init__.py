@@ -1,0 +1,1 @@
+"""Offline tools: run by hand, never imported by the bot."""
