@@ -5,7 +5,7 @@ from __future__ import annotations
 
 import asyncio
 import dataclasses
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from pathlib import Path
 from typing import Any
 
@@ -14,6 +14,7 @@ import pytest
 import bot.game.clock as clock_module
 from bot.engine import Act, Move
 from bot.game.clock import TurnClock
+from bot.game.outcomes import News, Origin, Reminder
 from bot.game.tables import Outcome, Table, TableService
 from bot.storage import Storage
 
@@ -26,6 +27,25 @@ class FakeTime:
 
     def __call__(self) -> float:
         return self.t
+
+
+class Told:
+    """The clock's door out (a sink), as a test sees it: each reminder and each expiry's
+    outcome handed to its own function; both come with the origin TIMER."""
+
+    def __init__(
+        self,
+        remind: Callable[[Table, float], Awaitable[None]],
+        expired: Callable[[Outcome], Awaitable[None]],
+    ) -> None:
+        self.remind, self.expired = remind, expired
+
+    async def deliver(self, news: News, origin: Origin, asker: object = None) -> None:
+        assert origin is Origin.TIMER and asker is None
+        if isinstance(news, Reminder):
+            await self.remind(news.table, news.deadline)
+        elif isinstance(news, Outcome):
+            await self.expired(news)
 
 
 async def settled(clock: TurnClock, done: Callable[[], bool]) -> None:
@@ -74,7 +94,7 @@ async def test_reminder_then_expiry_with_a_retry(
 
     monkeypatch.setattr(service, "expire_locked", flaky)
     monkeypatch.setattr(clock_module, "RETRY_FIRST", 0.0)
-    clock = TurnClock(service, time, remind, on_expired)
+    clock = TurnClock(service, time, Told(remind, on_expired))
     time.t = 999.0  # half time (999.7) is still ahead
     clock.arm(table)
     await asyncio.wait_for(settled(clock, lambda: bool(expired)), 5)
@@ -106,7 +126,7 @@ async def test_arming_sets_a_timer_handle_not_a_task(tmp_path: Path) -> None:
     async def never(*_args: object) -> None:
         raise AssertionError("nothing is due yet")
 
-    clock = TurnClock(service, lambda: 1000.0, never, never)
+    clock = TurnClock(service, lambda: 1000.0, Told(never, never))
     clock.arm(table)
     first = clock.handles[9]
     assert clock.tasks == {}

@@ -21,7 +21,7 @@ from bot.storage import DatabaseDownError, Storage, open_storage
 
 from .conftest import SimTable
 from .engine_helpers import ScriptedDice
-from .test_clock import FakeTime, settled, table_with_timer
+from .test_clock import FakeTime, Told, settled, table_with_timer
 
 
 async def nothing(table: Table, deadline: float) -> None:
@@ -59,7 +59,7 @@ async def test_a_timer_retries_with_backoff_until_the_database_answers(
 
     time = FakeTime()
     time.t = 5000.0  # long past the deadline: the clock expires the move at once
-    clock = TurnClock(service, time, nothing, expired_shown)
+    clock = TurnClock(service, time, Told(nothing, expired_shown))
     clock.pause = pause
     with caplog.at_level(logging.WARNING):
         clock.arm(table)
@@ -93,7 +93,7 @@ async def test_after_a_lost_race_the_timer_runs_from_the_reloaded_table(
 
     time = FakeTime()
     time.t = 5000.0  # both deadlines are past: this process's and the reloaded one
-    clock = TurnClock(here, time, nothing, expired_shown)
+    clock = TurnClock(here, time, Told(nothing, expired_shown))
     clock.arm(table)  # armed for the move before the other process's
     await asyncio.wait_for(settled(clock, lambda: bool(expired)), 5)
     # The first expiry lost the race; the clock re-armed from the reloaded table and

@@ -265,9 +265,9 @@ def test_the_restart_posts_the_table_again() -> None:
 
 def test_a_reminder_pings_only_a_player_who_has_not_looked() -> None:
     table = KINDS["keeps the turn"]().table
-    assert shape(planner.reminder(table, EMPTY)) == ["post:reminder"]
+    assert shape(planner.reminder(table, EMPTY).operations) == ["post:reminder"]
     seen = planner.looked(EMPTY, table, table.game.to_move or "")
-    assert planner.reminder(table, seen) == ()
+    assert planner.reminder(table, seen).operations == ()
 
 
 def test_what_the_calls_produce_is_recorded_in_the_state() -> None:

@@ -1,38 +1,37 @@
-"""The one path every move takes in Discord: ask the table service to make it (lock,
-engine, storage), have the presenter build the messages, and send them.
+"""The Discord side of a move: slash commands (cogs/play.py) and buttons
+(cogs/components.py) come in here, and every outcome comes back here to be shown.
 
-Slash commands (cogs/play.py) and buttons (cogs/components.py) both call this; neither
-knows the other. It also keeps the turn clock's Discord side (reminders, expiries) and
-re-posts every table after a restart. Which Discord calls show a move (which message
-carries the live buttons, when a new one is posted) is decided by bot/present/planner.py, with
-no I/O, and only carried out here; what any message says is the presenter's; when the
-computer players move is bot/ai/scheduler.py's.
+A person's move is made under its channel's lock (bot/game/moves.py) and handed, like the
+turn timer's, a computer player's, a reminder due or a table read again, to the one sink
+the game layer has: `Dealer.deliver`. Which Discord calls show an outcome is decided by
+bot/present/planner.py, with no I/O; bot/adapter/executor.py makes them and returns what
+Discord produced; what the channel shows then is recorded here, in one place
+(`_carry_out`). It also re-posts every table after a restart.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import contextvars
 import dataclasses
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
-from typing import TYPE_CHECKING, Any
+from typing import TYPE_CHECKING
 
-import aiohttp
 import discord
-from discord.http import MultipartParameters
 
 from bot.adapter import permissions, send
-from bot.ai import brain, knowledge, scheduler
+from bot.adapter.executor import Executor
 from bot.engine import Act, Game, GameError, Move
 from bot.game.clock import TurnClock
 from bot.game.fairness import Commitment
-from bot.game.tables import MovedElsewhere, NoGameHere, Outcome, OutcomeUnknown, Table, TableService
+from bot.game.moves import Moves
+from bot.game.outcomes import News, Origin, Reloaded, Reminder
+from bot.game.tables import NoGameHere, Outcome, OutcomeUnknown, Table, TableService
 from bot.present import planner
 from bot.present import screens as present
 from bot.present.i18n import Talk, language_of, talk
-from bot.present.planner import Answer, ChannelState, Delete, Edit, Origin, Plan, Post, Retire
+from bot.present.planner import ChannelState, Plan, Produced
 from bot.present.words import Words
 from bot.storage import DatabaseDownError
 
@@ -49,14 +48,6 @@ DATABASE_DOWN = "database-down"
 #: The database stopped answering while a move was committed: /table tells, later.
 OUTCOME_UNKNOWN = "move-outcome-unknown"
 CLOSING = "bot-closing"
-#: The refusal of a move another process stored first: the table was read again.
-#: What a failed answer to Discord raises: its HTTP errors, a dropped connection, a timeout.
-_ANSWER_FAILED: tuple[type[BaseException], ...] = (
-    discord.HTTPException,
-    aiohttp.ClientError,
-    OSError,
-    asyncio.TimeoutError,
-)
 
 
 def reader(interaction: discord.Interaction) -> Talk:
@@ -75,39 +66,33 @@ class Dealer:
     def __init__(self, bot: MexicanBot) -> None:
         self.bot = bot
         self.tables: TableService = bot.tables
-        self.clock = TurnClock(self.tables, now, self._remind, self._expired)
-        self.tables.on_reload = self._reloaded
+        #: The game layer's side of every move: the lock, the clock, the computer players.
+        self.moves: Moves[discord.Interaction] = Moves(self.tables, now, self)
+        self.executor = Executor(bot)
         #: What each channel's messages show between moves (bot/present/planner.py decides it).
         self.channels: dict[int, ChannelState] = {}
-        #: A computer player's pending move per channel (its pause, then the move).
-        self.thinking: dict[int, asyncio.Task[None]] = {}
         self._resume_task: asyncio.Task[None] | None = None
-        #: Moves being made or shown now; shutting down waits for them (no half answers).
-        self._busy = 0
-        self._idle = asyncio.Event()
-        self._idle.set()
-        self.closing = False
+
+    @property
+    def clock(self) -> TurnClock:
+        return self.moves.clock
+
+    @property
+    def thinking(self) -> dict[int, asyncio.Task[None]]:
+        """A computer player's pending move per channel (the metrics count them)."""
+        return self.moves.computers.thinking
+
+    @property
+    def closing(self) -> bool:
+        return self.moves.closing
 
     # --- shutting down ------------------------------------------------------------------
-    @contextlib.asynccontextmanager
-    async def _working(self) -> AsyncIterator[None]:
-        self._busy += 1
-        self._idle.clear()
-        try:
-            yield
-        finally:
-            self._busy -= 1
-            if not self._busy:
-                self._idle.set()
-
     async def drain(self, timeout: float) -> None:
         """Before the bot closes its connection: take no new moves, stop the timers, and
         let moves already under way be stored and answered (at most ``timeout`` s), so
         none is cut off mid-answer."""
-        self.closing = True
         self.stop()
-        with contextlib.suppress(TimeoutError):
-            await asyncio.wait_for(self._idle.wait(), timeout)
+        await self.moves.drain(timeout)
 
     # --- moves --------------------------------------------------------------------------
     async def play(
@@ -130,7 +115,7 @@ class Dealer:
         player = str(interaction.user.id)
         force = move is not None and move.act is Act.END and interaction.permissions.manage_messages
         refusal = None
-        async with self._working(), self.tables.lock(channel_id):
+        async with self.moves.turn(channel_id):
             try:
                 if prepare is not None:
                     move = prepare(await self._stored_game(channel_id))
@@ -154,9 +139,8 @@ class Dealer:
             else:
                 # Shown under the lock: the new live message is known before anyone can
                 # click it. The move is stored: it is shown, whatever Discord answers.
-                await self.show(interaction, outcome)
-                self.clock.arm(outcome.table)
-                self._schedule_computers(outcome.table)
+                origin = self._origin(interaction, outcome.table)
+                await self.moves.deliver(outcome, origin, interaction)
         if refusal is not None:
             await self.refuse_text(interaction, refusal)
 
@@ -208,7 +192,7 @@ class Dealer:
         # The server's preferred language, as its Community settings name it.
         server = interaction.guild.preferred_locale if interaction.guild else None
         spoken = language_of(language or server or interaction.guild_locale)
-        async with self._working(), self.tables.lock(interaction.channel_id):
+        async with self.moves.turn(interaction.channel_id):
             try:
                 outcome = await self.tables.open_locked(
                     interaction.guild_id, interaction.channel_id, str(interaction.user.id),
@@ -232,7 +216,8 @@ class Dealer:
                 refusal = reader(interaction)("table-not-saved")
             else:
                 refusal = None
-                await self.show(interaction, outcome)
+                origin = self._origin(interaction, outcome.table)
+                await self.moves.deliver(outcome, origin, interaction)
         if refusal is not None:
             await self.refuse_text(interaction, refusal)
 
@@ -341,140 +326,83 @@ class Dealer:
         else:
             self.channels[channel_id] = state
 
-    # --- showing a move -----------------------------------------------------------------
-    async def show(self, interaction: discord.Interaction, outcome: Outcome) -> None:
-        """Show a stored move as bot/present/planner.py plans it. If the answer to the player
-        fails (the 3 s deadline missed, a dropped connection, Discord answering 404), the
-        planned fallback posts the table to the channel instead, so a stored move is never
-        left unseen."""
-        table = outcome.table
-        channel_id = table.channel_id
+    # --- showing what the game layer hands out ---------------------------------------------
+    async def deliver(
+        self, news: News, origin: Origin, asker: discord.Interaction | None = None
+    ) -> None:
+        """The game layer's one door (bot/game/outcomes.py): a move is shown, to the one
+        who asked if anyone did; a reminder due pings the player to move; a table read
+        again shows nothing new."""
+        match news:
+            case Reloaded():
+                return
+            case Reminder(table=table):
+                await self._remind(table)
+            case Outcome() if asker is not None:
+                await self.show(asker, news, origin)
+            case Outcome():
+                await self._show_unasked(news, origin)
+
+    @staticmethod
+    def _origin(interaction: discord.Interaction, table: Table) -> Origin:
+        """Where an interaction came from (bot/present/planner.py), from the message it
+        was made on; read under the channel's lock, as the move's outcome is shown."""
         message = interaction.message
-        origin, stray = planner.origin_of(
+        origin, _ = planner.origin_of(
             message.id if message is not None else None,
             message is not None and message.flags.ephemeral,
             bool(message is not None and message.components),
             table.meta.message_id,
         )
+        return origin
+
+    async def show(
+        self, interaction: discord.Interaction, outcome: Outcome, origin: Origin
+    ) -> None:
+        """Show a stored move as bot/present/planner.py plans it. If the answer to the player
+        fails (the 3 s deadline missed, a dropped connection, Discord answering 404), the
+        planned fallback posts the table to the channel instead, so a stored move is never
+        left unseen."""
+        channel_id = outcome.table.channel_id
+        message = interaction.message
+        stray = message.id if origin is Origin.CLICK_STRAY and message is not None else None
         plan = planner.plan(
             outcome, origin, self._state(channel_id), reader=reader(interaction), stray=stray
         )
         channel = interaction.channel
-        try:
-            await self._carry_out(plan, channel_id, channel, interaction)
-        except _ANSWER_FAILED as err:
-            log.warning("answer in channel %s failed (%s): posting the table instead",
-                        channel_id, err)  # fmt: skip
-            self._set(channel_id, plan.on_failure)
-            channel = channel or self.bot.get_channel(channel_id)
-            if not isinstance(channel, discord.abc.Messageable):
-                return
-            fallback = planner.plan(outcome, Origin.FALLBACK, plan.on_failure)
-            with contextlib.suppress(*_ANSWER_FAILED):
-                await self._carry_out(fallback, channel_id, channel, None)
+        produced = await self._carry_out(plan, channel_id, channel, interaction)
+        if produced.failed is None:
+            return
+        log.warning("answer in channel %s failed (%s): posting the table instead",
+                    channel_id, produced.failed)  # fmt: skip
+        self._set(channel_id, plan.on_failure)
+        channel = channel or self.bot.get_channel(channel_id)
+        if not isinstance(channel, discord.abc.Messageable):
+            return
+        fallback = planner.plan(outcome, Origin.FALLBACK, plan.on_failure)
+        await self._carry_out(fallback, channel_id, channel, None)
 
     async def _carry_out(
         self, plan: Plan, channel_id: int, channel: object,
         interaction: discord.Interaction | None,
-    ) -> None:  # fmt: skip
-        """Make the plan's Discord calls, in order; the channel's state is the plan's,
-        with what the calls produced (a posted message's id) recorded as they succeed."""
-        self._set(channel_id, plan.state)
-        for operation in plan.operations:
-            await self._do(operation, channel_id, channel, interaction)
+    ) -> Produced:  # fmt: skip
+        """Have the executor make the plan's Discord calls, and record what they produced:
+        the one place a channel's state and its live message's id are kept."""
+        self._set(channel_id, plan.pending)
+        produced = await self.executor.carry_out(plan.operations, channel_id, channel, interaction)
+        if produced.message_id is not None:
+            self.tables.remember_message(channel_id, produced.message_id)
+        self._set(channel_id, planner.recorded(self._state(channel_id), plan, produced))
+        return produced
 
-    async def _do(
-        self, operation: planner.Operation, channel_id: int, channel: object,
-        interaction: discord.Interaction | None,
-    ) -> None:  # fmt: skip
-        """One operation; a refused post or edit is logged, a refused retire or delete
-        ignored (the message keeps its buttons, which answer "stale" by themselves)."""
-        match operation:
-            case Answer(reply=reply, edit=True, live=live):
-                assert interaction is not None
-                await interaction.response.edit_message(**send.edit_kwargs(reply))
-                if live:
-                    self._set(channel_id, planner.shown(self._state(channel_id), reply))
-            case Answer(reply=reply, live=True):
-                assert interaction is not None
-                sent = await interaction.response.send_message(**send.send_kwargs(reply))
-                if sent.message_id is not None:
-                    await self.tables.remember_message(channel_id, sent.message_id)
-                    self._set(channel_id, planner.shown(self._state(channel_id), reply))
-            case Answer(reply=reply):
-                assert interaction is not None
-                await send.answer(interaction, reply)
-            case Post():
-                await self._post(operation, channel_id, channel)
-            case Edit(message_id=message_id, reply=reply, live=live, if_gone=if_gone):
-                if not isinstance(channel, discord.abc.Messageable):
-                    return
-                try:
-                    await self._edit(channel_id, message_id, send.edit_payload(reply))
-                except discord.NotFound:
-                    if if_gone is not None:
-                        await self._post(if_gone, channel_id, channel)
-                except discord.HTTPException as err:
-                    self._log_forbidden(channel, err, "update the turn message")
-                else:
-                    if live:
-                        self._set(channel_id, planner.shown(self._state(channel_id), reply))
-            case Retire(message_id=message_id, keep=keep):
-                if isinstance(channel, discord.abc.Messageable):
-                    with contextlib.suppress(discord.HTTPException):
-                        await self._edit(channel_id, message_id, send.components_payload(keep))
-            case Delete(message_id=message_id):
-                where = self.bot.get_channel(channel_id)
-                if isinstance(where, discord.abc.Messageable):
-                    with contextlib.suppress(discord.HTTPException):
-                        await where.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
-
-    async def _post(self, post: Post, channel_id: int, channel: object) -> None:
-        if not isinstance(channel, discord.abc.Messageable):
-            return
-        try:
-            message = await channel.send(**send.send_kwargs(post.reply))
-        except discord.HTTPException as err:
-            what = "remind a player" if post.reminder else "post the table"
-            self._log_forbidden(channel, err, what)
-            return
-        if post.reminder:
-            self._set(channel_id, planner.reminded(self._state(channel_id), message.id))
-        if post.live:
-            await self.tables.remember_message(channel_id, message.id)
-            self._set(channel_id, planner.shown(self._state(channel_id), post.reply))
-        if post.replaces is not None and post.replaces.message_id != message.id:
-            await self._do(post.replaces, channel_id, channel, None)
-
-    async def _edit(self, channel_id: int, message_id: int, payload: dict[str, Any]) -> None:
-        """Edit a message other than the one clicked, sending the JSON as it is: nothing
-        reads Discord's answer, so no discord.py message is built from it (README,
-        Benchmarks). Raises what discord.py raises for any call (NotFound, Forbidden...)."""
-        params = MultipartParameters(payload=payload, multipart=None, files=None)
-        await self.bot.http.edit_message(channel_id, message_id, params=params)
-
-    def _log_forbidden(self, channel: object, err: discord.HTTPException, what: str) -> None:
-        """A post or edit Discord refused: the log names the permission to fix."""
-        where = getattr(channel, "id", "?")
-        if isinstance(err, discord.Forbidden):
-            log.warning("could not %s in channel %s: %s", what, where,
-                        permissions.describe_forbidden_in(channel))  # fmt: skip
-        else:
-            log.warning("could not %s in channel %s: %s", what, where, err)
-
-    # --- the turn timer -----------------------------------------------------------------
-    async def _remind(self, table: Table, deadline: float) -> None:
-        """Half the time is gone: the player to move is pinged once (bot/present/planner.py says
-        whether), with a message deleted when they move."""
+    async def _remind(self, table: Table) -> None:
+        """Half the time is gone: the player to move is pinged once (bot/present/planner.py
+        says whether), with a message deleted when they move."""
         channel = self.bot.get_channel(table.channel_id)
         if not isinstance(channel, discord.abc.Messageable):
             return
-        for operation in planner.reminder(table, self._state(table.channel_id)):
-            await self._do(operation, table.channel_id, channel, None)
-
-    async def _expired(self, outcome: Outcome) -> None:
-        await self._show_unasked(outcome, Origin.TIMER)
-        self._schedule_computers(outcome.table)
+        plan = planner.reminder(table, self._state(table.channel_id))
+        await self._carry_out(plan, table.channel_id, channel, None)
 
     async def _show_unasked(self, outcome: Outcome, origin: Origin) -> None:
         """Show a move nobody clicked for (the timer's, a computer player's)."""
@@ -486,88 +414,6 @@ class Dealer:
             return
         await self._carry_out(planner.plan(outcome, origin, state), channel_id, channel, None)
 
-    def _reloaded(self, table: Table) -> None:
-        """A table read back after another process moved it: its clock and computer
-        players go on from the stored move, not from this process's old copy."""
-        self.clock.arm(table)
-        self._schedule_computers(table)
-
-    # --- computer players ---------------------------------------------------------------
-    def _schedule_computers(self, table: Table) -> None:
-        """If a computer player has something to do now (its turn, or a TAP), it does it
-        after a short, human-looking pause (bot/ai/scheduler.py says who and when),
-        through the same path as a person's move."""
-        channel_id = table.channel_id
-        current = asyncio.current_task()
-        old = self.thinking.pop(channel_id, None)
-        if old is not None and old is not current:
-            old.cancel()
-        if self.closing:
-            return
-        pending = scheduler.next_move(table.game, self.tables.rng)
-        if pending is None:
-            return
-        # A context of its own: the pause belongs to no player's click (and a test
-        # harness waiting for a click to settle does not wait for the computer).
-        self.thinking[channel_id] = asyncio.create_task(
-            self._computer_moves(channel_id, pending), context=contextvars.Context()
-        )
-
-    async def _computer_moves(self, channel_id: int, pending: scheduler.Pending) -> None:
-        await asyncio.sleep(pending.delay)
-        actor = pending.actor
-        async with self._working(), self.tables.lock(channel_id):
-            table = self.tables.get(channel_id)
-            if table is None or not scheduler.still_due(table.game, pending) or self.closing:
-                return  # a person moved first, or the game ended
-            records = await self._records(table)
-            move = brain.decide(knowledge.inputs(table.game, actor, records), self.tables.rng)
-            if move is None:
-                return
-            try:
-                outcome = await self.tables.act_locked(channel_id, actor, move, now())
-            except MovedElsewhere:
-                return  # another process moved first; the reloaded table rescheduled it
-            except GameError as err:  # its view said otherwise: a bug, not a game to stop
-                log.error("computer %s in channel %s chose %s: %s", actor, channel_id,
-                          move.encode(), err)  # fmt: skip
-                return
-            except (DatabaseDownError, OutcomeUnknown):  # the storage logs the outage, once
-                self._retry_computers(channel_id)
-                return
-            except Exception:
-                log.exception("computer move in channel %s could not be stored", channel_id)
-                self._retry_computers(channel_id)
-                return
-            with contextlib.suppress(*_ANSWER_FAILED):
-                await self._show_unasked(outcome, Origin.COMPUTER)
-        self.clock.arm(outcome.table)
-        self._schedule_computers(outcome.table)
-
-    def _retry_computers(self, channel_id: int, delay: float = scheduler.RETRY_SECONDS) -> None:
-        """Storage trouble: the game is as stored; the computer tries again shortly, for
-        as long as the game runs, from the table as it is then (it may have been read
-        again from storage meanwhile)."""
-
-        def again() -> None:
-            table = self.tables.get(channel_id)
-            if table is not None:
-                self._schedule_computers(table)
-
-        asyncio.get_running_loop().call_later(delay, again)
-
-    async def _records(self, table: Table) -> dict[str, knowledge.Record]:
-        """What this server's stored statistics say of the people at a bluffing table:
-        public facts only (README, Leaderboard and stats). Computers' own records are
-        not read: their play is the same for everyone."""
-        try:
-            return await knowledge.stored_records(self.bot.storage, table.guild_id, table.game)
-        except DatabaseDownError:
-            return {}  # the move itself will meet the outage and wait for the database
-        except Exception:
-            log.exception("could not read the players' statistics")
-            return {}
-
     # --- restart ------------------------------------------------------------------------
     def resume(self, tables: list[Table], finished: Sequence[int] = ()) -> None:
         """Re-post the running tables and tidy the channels of games that just ended.
@@ -578,10 +424,7 @@ class Dealer:
         self._resume_task = asyncio.create_task(self._resume(restored, list(finished)))
 
     def stop(self) -> None:
-        self.clock.stop_all()
-        for task in self.thinking.values():
-            task.cancel()
-        self.thinking.clear()
+        self.moves.stop()
         if self._resume_task:
             self._resume_task.cancel()
 
@@ -594,8 +437,7 @@ class Dealer:
         """
         await self.bot.wait_until_ready()
         for table, _ in tables:
-            self.clock.arm(table)
-            self._schedule_computers(table)  # a computer's pending move survives a restart
+            self.moves.follow(table)  # a computer's pending move survives a restart
         gate = asyncio.Semaphore(RESUME_CONCURRENCY)
 
         async def repost(table: Table, move_no: int) -> None:
@@ -607,7 +449,8 @@ class Dealer:
                     return
                 if not isinstance(channel, discord.abc.Messageable):
                     return
-                await self._retire_leftovers(channel, table)
+                if await self.executor.retire_leftovers(channel, table):
+                    table.meta.message_id = None  # the history named what to retire
                 plan = planner.restarted(table, self._state(table.channel_id))
                 await self._carry_out(plan, table.channel_id, channel, None)
 
@@ -618,42 +461,7 @@ class Dealer:
                 if self.tables.get(channel_id) is None and isinstance(
                     channel, discord.abc.Messageable
                 ):
-                    await self._retire_leftovers(channel, None)
+                    await self.executor.retire_leftovers(channel, None)
 
         await asyncio.gather(*(repost(t, move_no) for t, move_no in tables),
                              *(tidy(c) for c in finished))  # fmt: skip
-
-    async def _retire_leftovers(
-        self, channel: discord.abc.Messageable, table: Table | None
-    ) -> None:
-        """The id of the last turn message reaches the database only with the next move,
-        so after a restart the stored id may be an older message. Take the moves off the
-        channel's recent messages instead (a lifted cup stays checkable; after a finished
-        game, Rematch and every cup check stay), and delete reminders the turn has
-        outgrown; if the history cannot be read, the stored id is retired as usual and a
-        leftover's buttons answer "stale"."""
-        me = self.bot.user
-        channel_id = getattr(channel, "id", 0)
-        try:
-            async for message in channel.history(limit=25):
-                if me is None or message.author.id != me.id:
-                    continue
-                if present.is_reminder(message.content) and not message.components:
-                    with contextlib.suppress(discord.HTTPException):
-                        await message.delete()
-                    continue
-                found = send.button_ids(message)
-                if not any(i.startswith(("mx:", "mxs:")) for i in found):
-                    continue
-                shown = send.components_of(message)
-                if table is None:
-                    keep = tuple(c for c in shown if c.custom_id.startswith("mxt:"))
-                else:
-                    keep = present.retired(shown, table.meta.lifted)
-                with contextlib.suppress(discord.HTTPException):
-                    await message.edit(view=send.view_of(keep) if keep else None)
-        except discord.HTTPException as err:
-            log.info("could not read channel %s to retire old buttons: %s", channel_id, err)
-            return
-        if table is not None:
-            table.meta.message_id = None

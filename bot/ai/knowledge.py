@@ -1,7 +1,7 @@
 """Everything a computer player knows when it decides, built in one place (README,
 Playing against the computer: "No cheating, by construction").
 
-The bot's dealer and the arena both call :func:`inputs`; there is no other way to give a
+The bot (bot/game/computers.py) and the arena both call :func:`inputs`; no other way gives a
 computer knowledge. A computer knows:
 
 - its own seat's view of the game (``Game.view``): its own dice only if it saw them, the

@@ -1,6 +1,7 @@
 """When the computer players move: who acts next, after what pause, and whether a move
-waited for is still due, as plain values (README, Playing against the computer). The
-dealer only starts and cancels the waits; what a computer plays is brain.py's."""
+waited for is still due, as plain values (README, Playing against the computer).
+bot/game/computers.py only starts and cancels the waits; what a computer plays is
+brain.py's."""
 
 from __future__ import annotations
 

@@ -3,7 +3,8 @@ move at expiry (README, Rule sets).
 
 Kept apart from the commands so the clock's rules (which move a deadline belongs to,
 retrying a move that could not be stored) read in one place. It knows tables, not
-Discord: the cog passes in how to remind and how to show an expiry.
+Discord: a reminder due and an expiry's outcome leave through the sink it is given
+(bot/game/outcomes.py), with the origin TIMER.
 
 Every move re-arms its table's clock, so arming is cheap: a ``loop.call_later`` handle,
 cancelled by the next move, and a task only while a reminder or an expiry is under way
@@ -14,10 +15,12 @@ from __future__ import annotations
 
 import asyncio
 import logging
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable, Coroutine
+from typing import Any
 
 from bot.engine import StaleAction
-from bot.game.tables import Outcome, OutcomeUnknown, Table, TableService
+from bot.game.outcomes import Origin, Reminder, Sink
+from bot.game.tables import OutcomeUnknown, Table, TableService
 from bot.storage import DatabaseDownError
 
 log = logging.getLogger(__name__)
@@ -30,7 +33,7 @@ RETRY_FIRST, RETRY_CAP = 1.0, 30.0
 
 def backoff(tries: int) -> float:
     """The pause after the ``tries``-th failed try: 1, 2, 4 ... seconds, at most the cap."""
-    return min(RETRY_CAP, RETRY_FIRST * 2 ** max(0, tries - 1))
+    return float(min(RETRY_CAP, RETRY_FIRST * 2 ** max(0, tries - 1)))
 
 
 class TurnClock:
@@ -38,19 +41,18 @@ class TurnClock:
         self,
         tables: TableService,
         now: Callable[[], float],
-        remind: Callable[[Table, float], Awaitable[None]],
-        expired: Callable[[Outcome], Awaitable[None]],
+        sink: Sink[Any],
     ) -> None:
         self.tables = tables
         self.now = now
-        self.remind = remind
-        self.expired = expired
+        #: Where a reminder due and an expiry's outcome go (bot/game/moves.py).
+        self.sink = sink
         #: The next reminder or expiry per channel, waiting on the event loop.
         self.handles: dict[int, asyncio.TimerHandle] = {}
         #: A reminder or expiry under way per channel (only while it runs).
         self.tasks: dict[int, asyncio.Task[None]] = {}
         #: How a failed expiry waits before its next try (tests count the pauses).
-        self.pause: Callable[[float], Awaitable[None]] = asyncio.sleep
+        self.pause: Callable[[float], Coroutine[Any, Any, None]] = asyncio.sleep
 
     def arm(self, table: Table) -> None:
         """(Re)start the table's clock for the move now due; no deadline stops it."""
@@ -82,7 +84,7 @@ class TurnClock:
 
     def _at(
         self, channel_id: int, when: float,
-        step: Callable[[int, int, float], Awaitable[None]], move_no: int, deadline: float,
+        step: Callable[[int, int, float], Coroutine[Any, Any, None]], move_no: int, deadline: float,
     ) -> None:  # fmt: skip
         """Run ``step`` at the wall-clock second ``when``, if the move is still due then."""
         loop = asyncio.get_running_loop()
@@ -91,7 +93,7 @@ class TurnClock:
         )
 
     def _start(
-        self, channel_id: int, step: Callable[[int, int, float], Awaitable[None]],
+        self, channel_id: int, step: Callable[[int, int, float], Coroutine[Any, Any, None]],
         move_no: int, deadline: float,
     ) -> None:  # fmt: skip
         self.handles.pop(channel_id, None)
@@ -110,7 +112,7 @@ class TurnClock:
         table = self.tables.get(channel_id)
         if table is None:
             return
-        await self.remind(table, deadline)
+        await self.sink.deliver(Reminder(table, deadline), Origin.TIMER)
         self._at(channel_id, deadline, self._expire, move_no, deadline)
 
     async def _expire(self, channel_id: int, move_no: int, deadline: float) -> None:
@@ -122,7 +124,7 @@ class TurnClock:
                 async with self.tables.lock(channel_id):
                     outcome = await self.tables.expire_locked(channel_id, move_no, self.now())
                     if outcome is not None:
-                        await self.expired(outcome)
+                        await self.sink.deliver(outcome, Origin.TIMER)
                 break
             except StaleAction:
                 # Another process stored a move first (or an unsettled table was read

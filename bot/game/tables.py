@@ -16,9 +16,9 @@ import asyncio
 import contextlib
 import logging
 import random
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass, field
-from typing import Any
+from typing import Any, Protocol, TypeVar
 
 import orjson
 
@@ -175,6 +175,18 @@ class Outcome:
     result: GameResult | None = None
 
 
+_Told = TypeVar("_Told", bound="Outcome | None")
+
+
+class TableObserver(Protocol):
+    """Told of every move the service stored and every one it refused, whoever made it
+    (bot/runtime/monitor.py counts them)."""
+
+    def moved(self, outcome: Outcome) -> None: ...
+
+    def refused(self, err: GameError) -> None: ...
+
+
 class TableService:
     def __init__(
         self, storage: Storage, rng: random.Random | None = None, *,
@@ -191,8 +203,12 @@ class TableService:
         self.tables: dict[int, Table] = {}
         self._locks: dict[int, asyncio.Lock] = {}
         #: Told of a table read back from the database because another process moved it
-        #: (the bot re-arms its turn timer and computer players from it).
-        self.on_reload: Callable[[Table], None] | None = None
+        #: (bot/game/moves.py hands it to the sink, and re-arms its turn timer and computer
+        #: players from it).
+        self.on_reload: Callable[[Table], Awaitable[None]] | None = None
+        #: Told of every stored and refused move (``open_locked``, ``act_locked`` and
+        #: ``expire_locked``, which every other step goes through).
+        self.observers: list[TableObserver] = []
 
     def lock(self, channel_id: int) -> asyncio.Lock:
         lock = self._locks.get(channel_id)
@@ -252,6 +268,29 @@ class TableService:
         rematch_of: int | None = None, invited: tuple[str, ...] = (), language: str = "en",
     ) -> Outcome:  # fmt: skip
         """Open a lobby: the game and its first log entry are stored in one transaction."""
+        return await self._observed(self._open(
+            guild_id, channel_id, host, preset, options, now, name=name,
+            rematch_of=rematch_of, invited=invited, language=language,
+        ))  # fmt: skip
+
+    async def _observed(self, step: Awaitable[_Told]) -> _Told:
+        """``step``'s outcome, or its refusal, told to the observers."""
+        try:
+            outcome = await step
+        except GameError as err:
+            for observer in self.observers:
+                observer.refused(err)
+            raise
+        if isinstance(outcome, Outcome):
+            for observer in self.observers:
+                observer.moved(outcome)
+        return outcome
+
+    async def _open(
+        self, guild_id: int, channel_id: int, host: str, preset: str,
+        options: dict[str, Any] | None, now: float, *, name: str | None,
+        rematch_of: int | None, invited: tuple[str, ...], language: str,
+    ) -> Outcome:  # fmt: skip
         if channel_id in self.tables and not (
             await self.refresh_quietly(channel_id) and channel_id not in self.tables
         ):
@@ -307,6 +346,14 @@ class TableService:
         database is ahead (another process moved, opened or ended the game), the table is
         reloaded and the move decided again, once.
         """
+        return await self._observed(self._act(
+            channel_id, player, move, now, expect_move, expect_game, force, name
+        ))  # fmt: skip
+
+    async def _act(
+        self, channel_id: int, player: str, move: Move, now: float, expect_move: int | None,
+        expect_game: int | None, force: bool, name: str | None,
+    ) -> Outcome:  # fmt: skip
         if move.act in BOT_ONLY:  # only the turn timer times a player out (``expire``)
             raise IllegalMove("button-not-ours")
         if move.act is Act.ADD_COMPUTER and persona_of(move.to or "") is None:
@@ -382,7 +429,7 @@ class TableService:
             log.error("game %s could not be loaded: %s", record.id, err)
             return False
         if self.on_reload is not None:
-            self.on_reload(table)
+            await self.on_reload(table)
         return True
 
     async def expire(self, channel_id: int, move_no: int, now: float) -> Outcome | None:
@@ -391,6 +438,9 @@ class TableService:
 
     async def expire_locked(self, channel_id: int, move_no: int, now: float) -> Outcome | None:
         """The turn timer armed at ``move_no`` ran out; ``None`` if a move came first."""
+        return await self._observed(self._expire(channel_id, move_no, now))
+
+    async def _expire(self, channel_id: int, move_no: int, now: float) -> Outcome | None:
         table = self.tables.get(channel_id)
         if table is None or table.game.move_no != move_no or table.game.to_move is None:
             return None
@@ -398,7 +448,7 @@ class TableService:
             return None
         return await self._apply(channel_id, table.game.to_move, TIMEOUT, now)
 
-    async def remember_message(self, channel_id: int, message_id: int) -> None:
+    def remember_message(self, channel_id: int, message_id: int) -> None:
         """Store which message carries the live buttons; kept in memory only, because the
         next stored move carries it to disk and a lost id only leaves old buttons to
         answer "stale" by themselves."""

@@ -1,43 +1,29 @@
 """Which Discord calls show a move: decided here as plain values, with no I/O, so how
 many calls each move costs can be read off a table of tests (README, How the table talks).
 
-`plan` takes what a move did, where it came from (a click on the live message, on a stray
-one or on a private menu; a slash command; the turn timer; a computer player; a failed
-answer) and what the channel's messages show now, and returns the operations to carry
-out and what the channel shows after them. The dealer only carries the operations out,
-and records what they produced (a posted message's id) with `shown` and `reminded`.
+`plan` takes what a move did, where it came from (bot/game/outcomes.py: a click on the
+live message, on a stray one or on a private menu; a slash command; the turn timer; a
+computer player; a failed answer) and what the channel's messages show now, and returns
+the operations to carry out and what the channel shows after them. The executor
+(bot/adapter/executor.py) only carries the operations out and returns what Discord
+produced (`Produced`); `recorded` says what the channel shows then, and the dealer keeps
+it, in one place.
 """
 
 from __future__ import annotations
 
 import dataclasses
-import enum
 from collections.abc import Sequence
 from dataclasses import dataclass
 
 from bot.engine import Kind
 from bot.game.fairness import Commitment
+from bot.game.outcomes import Origin
 from bot.game.tables import Outcome, Table
 from bot.present import screens as present
 from bot.present.i18n import Talk
 from bot.present.message import Component, Reply
 from bot.present.story import story
-
-
-class Origin(enum.Enum):
-    """Where a move (or a showing) came from: it decides what can be answered in place."""
-
-    CLICK_LIVE = "click-live"  # a button or menu on the live turn message
-    CLICK_STRAY = "click-stray"  # on an older public message that still had buttons
-    CLICK_MENU = "click-menu"  # on the mover's private menu
-    SLASH = "slash"  # a slash command (or a click on a message with nothing to act on)
-    TIMER = "timer"  # the turn timer ran out; nobody clicked
-    COMPUTER = "computer"  # a computer player moved; nobody clicked
-    FALLBACK = "fallback"  # the answer to the one who moved failed
-
-
-#: Origins with an interaction to answer.
-ANSWERED = frozenset({Origin.CLICK_LIVE, Origin.CLICK_STRAY, Origin.CLICK_MENU, Origin.SLASH})
 
 
 @dataclass(frozen=True, slots=True)
@@ -118,12 +104,41 @@ Operation = Answer | Post | Edit | Retire | Delete
 @dataclass(frozen=True, slots=True)
 class Plan:
     operations: tuple[Operation, ...]
-    #: The channel after the operations (a posted or edited live message is recorded by
-    #: the dealer with `shown` once Discord has taken it).
+    #: The channel after the operations, once Discord has taken them all: the live
+    #: message shows the reply they leave on it (a reminder's id is Discord's to give:
+    #: `recorded` adds it).
     state: ChannelState
     #: The channel if the answer fails: what was settled before answering stands, and the
     #: fallback is planned from it.
     on_failure: ChannelState
+    #: The channel while the operations are under way: the live message still shows what
+    #: it showed until Discord has taken the new one.
+    pending: ChannelState
+
+
+def _plan(ops: Sequence[Operation], pending: ChannelState, on_failure: ChannelState) -> Plan:
+    """The plan of ``ops``, its post-state read off the operation that shows the live
+    message (there is at most one)."""
+    state = pending
+    for op in ops:
+        if isinstance(op, Answer | Post | Edit) and op.live:
+            state = shown(pending, op.reply)
+    return Plan(tuple(ops), state, on_failure, pending)
+
+
+@dataclass(slots=True)
+class Produced:
+    """What Discord made of a plan's operations, as the executor found it."""
+
+    #: The live message shows the plan's reply (the call that shows it was taken).
+    shown: bool = False
+    #: A new live message was posted, with this id.
+    message_id: int | None = None
+    #: A reminder was posted, with this id.
+    reminder: int | None = None
+    #: The call that failed and stopped the rest (the answer's deadline missed, a
+    #: dropped connection): the move is then shown another way.
+    failed: BaseException | None = None
 
 
 # --- recording what the operations produced ------------------------------------------------
@@ -134,6 +149,17 @@ def shown(state: ChannelState, reply: Reply) -> ChannelState:
 
 def reminded(state: ChannelState, message_id: int) -> ChannelState:
     return dataclasses.replace(state, reminder=message_id)
+
+
+def recorded(state: ChannelState, plan: Plan, produced: Produced) -> ChannelState:
+    """The channel ``state`` once ``plan``'s operations produced ``produced``: the live
+    message shows the plan's reply if Discord took it, and a reminder posted is kept to
+    be deleted when the player moves."""
+    if produced.shown and plan.state.live is not None:
+        state = shown(state, plan.state.live)
+    if produced.reminder is not None:
+        state = reminded(state, produced.reminder)
+    return state
 
 
 def looked(state: ChannelState, table: Table, player: str) -> ChannelState:
@@ -200,7 +226,7 @@ def plan(
     assert reader is not None, "an answered move has a reader"
     if outcome.move is None:
         reply = present.lobby(outcome.table)
-        return Plan((Answer(reply, live=True),), shown(state, reply), state)
+        return _plan((Answer(reply, live=True),), shown(state, reply), state)
     return _answered(outcome, origin, state, reader, stray)
 
 
@@ -267,10 +293,10 @@ def _answered(
         reply = present.lobby(table)
         state = shown(state, reply)
         if on_live:
-            return Plan((*ops, Answer(reply, edit=True)), state, state)
+            return _plan((*ops, Answer(reply, edit=True)), state, state)
         note = present.lobby_note(outcome, outcome.player, reader)
         refresh = _refresh(table, state, reply, fresh=False)
-        return Plan((*ops, Answer(note), refresh), state, state)
+        return _plan((*ops, Answer(note), refresh), state, state)
     ping, fresh, restart = turn_change(outcome)
     lines = story(game, outcome.events, present.table_talk(table))
     private = present.private_after(outcome, reader)
@@ -290,7 +316,7 @@ def _answered(
     if private is not None:
         ops += [Answer(private), _refresh(table, state, reply, fresh=fresh)]
     elif in_place and on_live:
-        return Plan((*ops, Answer(reply, edit=True, live=live)), after, state)
+        return _plan((*ops, Answer(reply, edit=True, live=live)), after, state)
     elif from_menu:
         # A choice made in the mover's private menu: that menu becomes what it did.
         note = Reply("\n".join(lines) or reader("menu-done"), private=True)
@@ -302,7 +328,7 @@ def _answered(
             ops.append(post.replaces)
     if stray is not None:
         ops.append(Retire(stray))
-    return Plan(tuple(ops), after, state)
+    return _plan(ops, after, state)
 
 
 def _unasked(outcome: Outcome, state: ChannelState) -> Plan:
@@ -318,7 +344,7 @@ def _unasked(outcome: Outcome, state: ChannelState) -> Plan:
         outcome, earlier, ping=ping, shown_lift=None if restart else state.lift
     )
     ops.append(_refresh(table, state, reply, fresh=fresh))
-    return Plan(tuple(ops), _after(state, outcome, present.combine(earlier, lines)), state)
+    return _plan(ops, _after(state, outcome, present.combine(earlier, lines)), state)
 
 
 def _fallback(outcome: Outcome, state: ChannelState) -> Plan:
@@ -332,7 +358,7 @@ def _fallback(outcome: Outcome, state: ChannelState) -> Plan:
     else:
         reply = present.after_move(outcome, [], ping=turn_change(outcome)[0])
     lines = story(game, outcome.events, present.table_talk(table))
-    return Plan((_post(table, state, reply),), _after(state, outcome, lines), state)
+    return _plan((_post(table, state, reply),), _after(state, outcome, lines), state)
 
 
 def restarted(table: Table, state: ChannelState) -> Plan:
@@ -342,13 +368,13 @@ def restarted(table: Table, state: ChannelState) -> Plan:
     else:
         back = present.table_talk(table)("back-after-restart")
         reply = present.turn(table, [back], ping=False)
-    return Plan((_post(table, state, reply),), state, state)
+    return _plan((_post(table, state, reply),), state, state)
 
 
-def reminder(table: Table, state: ChannelState) -> tuple[Operation, ...]:
+def reminder(table: Table, state: ChannelState) -> Plan:
     """Half the time is gone: ping the player once, with a message removed when they
     move. A player who already looked at their turn is not pinged again: the deadline on
     the turn message says the rest."""
     if state.seen == table.game.move_no:
-        return ()
-    return (Post(present.reminder(table), reminder=True),)
+        return _plan((), state, state)
+    return _plan((Post(present.reminder(table), reminder=True),), state, state)

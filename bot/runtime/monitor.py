@@ -2,11 +2,12 @@
 glue that feeds bot/runtime/metrics.py from a running bot.
 
 It runs on the bot's own event loop (aiohttp's web server; aiohttp comes with
-discord.py), only when METRICS_PORT is set. Counting wraps public calls on this bot's
+discord.py), only when METRICS_PORT is set. The game layer is observed through its own
+hook; the lower and the Discord side's calls are counted by wrapping them on this bot's
 own objects at start-up, so the code that plays, stores and answers knows nothing of it:
 
-- the table service's ``open_locked`` / ``act_locked`` / ``expire_locked``: moves stored
-  and moves refused (every move, a person's, a computer's or the timer's, passes there);
+- the table service's observers (bot/game/tables.py): moves stored and moves refused
+  (every move, a person's, a computer's or the timer's, is told there);
 - the storage object's public methods: database latency and errors;
 - ``bot.http.request`` (discord.py's REST client) and the webhook adapter interaction
   answers go through: Discord calls, and the time from an interaction received (the
@@ -21,7 +22,7 @@ import json
 import logging
 import time
 from collections import OrderedDict
-from collections.abc import AsyncIterator, Awaitable, Callable
+from collections.abc import AsyncIterator
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
 
@@ -122,25 +123,23 @@ def shards_ok(bot: MexicanBot) -> bool:
 # --- counting ----------------------------------------------------------------------------
 
 
+class _MoveCounter:
+    """A table service observer (bot/game/tables.py) counting into the metrics."""
+
+    def __init__(self, metrics: Metrics) -> None:
+        self._metrics = metrics
+
+    def moved(self, outcome: Outcome) -> None:
+        self._metrics.moved(OPENED if outcome.move is None else outcome.move.act.value)
+
+    def refused(self, err: GameError) -> None:
+        self._metrics.refused(err)
+
+
 def count_moves(metrics: Metrics, tables: TableService) -> None:
-    """Count stored moves (by act) and refusals (by key) at the table service's three
-    entry points, on this instance only; ``act`` and ``expire`` go through them."""
-
-    def wrap(call: Callable[..., Awaitable[Outcome | None]]) -> Callable[..., Any]:
-        async def counted(*args: Any, **kwargs: Any) -> Outcome | None:
-            try:
-                outcome = await call(*args, **kwargs)
-            except GameError as err:
-                metrics.refused(err)
-                raise
-            if outcome is not None:
-                metrics.moved(OPENED if outcome.move is None else outcome.move.act.value)
-            return outcome
-
-        return counted
-
-    for name in ("open_locked", "act_locked", "expire_locked"):
-        setattr(tables, name, wrap(getattr(tables, name)))
+    """Count stored moves (by act) and refusals (by key) of this table service only, as
+    it tells its observers."""
+    tables.observers.append(_MoveCounter(metrics))
 
 
 class _Answers:
