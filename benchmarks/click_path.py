@@ -12,15 +12,20 @@ message. Only that click is profiled: ``sys.setprofile`` counts every Python fun
 call, by the file that defines the function ("calls"), and among them the calls from
 another file ("entered": the walk came into the file from outside), printed for
 the Discord side (bot/adapter, cogs), the presenter (bot/present) and the game layer
-(bot/game): how often a click's walk goes back and forth between the floors (README, How
-the code is laid out). The counts are deterministic for a given commit; the time is not
-measured.
+(bot/game). Last comes the walk itself: the floors the calls run in, in order, with a
+floor's consecutive calls taken as one visit (the Discord side's two folders as one
+floor; calls below the game layer, into the engine or the storage, are left out unless
+``--all``), and how many visits each floor gets: how often a click goes back and forth
+between the floors. Coroutines resumed after an await count as calls again (the click
+waits for the database once). The counts are deterministic for a given commit; the time
+is not measured; the dice are seeded, so a run and the next roll the same.
 """
 
 from __future__ import annotations
 
 import argparse
 import asyncio
+import random
 import sys
 import tempfile
 from collections import Counter
@@ -38,8 +43,16 @@ from bot.storage import Storage
 ROOT = Path(__file__).resolve().parents[1]
 GUILD_ID = 111_222_333_444_555_666
 TOKEN = "MTExMjIyMzMzNDQ0NTU1NjY2.Gxyzzy.not-a-real-token-only-for-tests-42"
+#: The dice's seed: the click rolls the same dice, and takes the same path, every run.
+SEED = 7
 #: The folders whose files are counted by default.
 WATCHED = ("bot/adapter/", "cogs/", "bot/present/", "bot/game/")
+#: The Discord side, one floor in the walk.
+DISCORD_SIDE = ("bot/adapter/", "cogs/")
+
+
+def floor_of(name: str) -> str:
+    return "discord side" if name.startswith(DISCORD_SIDE) else name.rsplit("/", 1)[0]
 
 
 def live_message(channel: simcord.ChannelHandle, message_id: int | None) -> discord.Message:
@@ -50,9 +63,11 @@ def live_message(channel: simcord.ChannelHandle, message_id: int | None) -> disc
     return [m for m in history if m.components][-1]
 
 
-async def click_counts(everything: bool = False) -> tuple[Counter[str], Counter[str]]:
-    """Function calls per project file during one Roll click, and those among them made
-    from another file."""
+async def click_counts(
+    everything: bool = False,
+) -> tuple[Counter[str], Counter[str], list[str]]:
+    """Function calls per project file during one Roll click, those among them made from
+    another file, and the floor of every project call, in order."""
     with tempfile.TemporaryDirectory() as tmp:
         settings = Settings(
             discord_token=Secret(TOKEN),
@@ -61,6 +76,7 @@ async def click_counts(everything: bool = False) -> tuple[Counter[str], Counter[
         )
         storage = await Storage.open(settings.database_path)
         bot = create_bot(settings, storage)
+        bot.tables.rng = random.Random(SEED)  # the same dice every run, as in the tests
         env = simcord.Env(bot)
         await env.start()
         try:
@@ -76,14 +92,17 @@ async def click_counts(everything: bool = False) -> tuple[Counter[str], Counter[
             message = live_message(channel, table.meta.message_id)
             counts: Counter[str] = Counter()
             entered: Counter[str] = Counter()
+            walk: list[str] = []
             root = f"{ROOT}/"
 
             def profile(frame: FrameType, event: str, arg: Any) -> None:
                 if event != "call":
                     return
                 name = frame.f_code.co_filename
-                if name.startswith(root) and "/.venv/" not in name:
+                if name.startswith(root) and "/.venv/" not in name and name != __file__:
                     counts[name[len(root) :]] += 1
+                    if everything or name[len(root) :].startswith(WATCHED):
+                        walk.append(floor_of(name[len(root) :]))
                     caller = frame.f_back
                     if caller is None or caller.f_code.co_filename != name:
                         entered[name[len(root) :]] += 1
@@ -100,10 +119,15 @@ async def click_counts(everything: bool = False) -> tuple[Counter[str], Counter[
     if not everything:
         counts = Counter({f: n for f, n in counts.items() if f.startswith(WATCHED)})
         entered = Counter({f: n for f, n in entered.items() if f.startswith(WATCHED)})
-    return counts, entered
+    return counts, entered, walk
 
 
-def report(counts: Counter[str], entered: Counter[str]) -> str:
+def visits(walk: list[str]) -> list[str]:
+    """The walk with each floor's consecutive calls taken as one visit."""
+    return [floor for i, floor in enumerate(walk) if i == 0 or walk[i - 1] != floor]
+
+
+def report(counts: Counter[str], entered: Counter[str], walk: list[str]) -> str:
     lines = [f"{'file':<32} {'calls':>6} {'entered':>8}"]
     for name, n in sorted(counts.items(), key=lambda item: (-item[1], item[0])):
         lines.append(f"{name:<32} {n:>6} {entered[name]:>8}")
@@ -116,6 +140,9 @@ def report(counts: Counter[str], entered: Counter[str]) -> str:
     lines.append("")
     for floor, n in sorted(by_floor.items()):
         lines.append(f"{floor:<32} {n:>6} {floor_entered[floor]:>8}")
+    path = visits(walk)
+    lines += ["", f"the walk: {len(path)} visits", " > ".join(path), ""]
+    lines += [f"{floor:<32} {n:>6} visits" for floor, n in Counter(path).most_common()]
     return "\n".join(lines)
 
 

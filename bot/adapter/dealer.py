@@ -1,19 +1,17 @@
-"""The Discord side of a move: slash commands (cogs/play.py) and buttons
-(cogs/components.py) come in here, and every outcome comes back here to be shown.
-
-A person's move is made under its channel's lock (bot/game/moves.py) and handed, like the
-turn timer's, a computer player's, a reminder due or a table read again, to the one sink
-the game layer has: `Dealer.deliver`. Which Discord calls show an outcome is decided by
-bot/present/planner.py, with no I/O; bot/adapter/executor.py makes them and returns what
-Discord produced; what the channel shows then is recorded here, in one place
-(`_carry_out`). It also re-posts every table after a restart.
+"""Where slash commands (cogs/play.py) and buttons (cogs/components.py) come in: a
+person's move is checked (permissions, shutting down), made under its channel's lock
+(bot/game/moves.py), and handed with who asked for it to the game layer's one sink, like
+the turn timer's, a computer player's, a reminder due or a table read again. The sink is
+bot/present/showing.py: it plans the Discord calls (bot/present/planner.py), has
+bot/adapter/executor.py make them, and keeps what each channel shows. Here too: the
+private answers only one person sees (refusals, their dice, a cup's seal, /table), and
+re-posting every table after a restart.
 """
 
 from __future__ import annotations
 
 import asyncio
 import contextlib
-import dataclasses
 import logging
 from collections.abc import AsyncIterator, Callable, Sequence
 from typing import TYPE_CHECKING
@@ -26,13 +24,13 @@ from bot.engine import Act, Game, GameError, Move
 from bot.game.clock import TurnClock
 from bot.game.fairness import Commitment
 from bot.game.moves import Moves
-from bot.game.outcomes import News, Origin, Reloaded, Reminder
-from bot.game.tables import NoGameHere, Outcome, OutcomeUnknown, Table, TableService
-from bot.present import planner
+from bot.game.outcomes import Origin
+from bot.game.tables import NoGameHere, OutcomeUnknown, Table, TableService
 from bot.present import screens as present
 from bot.present.i18n import Talk, language_of, talk
-from bot.present.planner import ChannelState, Plan, Produced
+from bot.present.showing import Asked, Showing
 from bot.present.words import Words
+from bot.runtime.client import now
 from bot.storage import DatabaseDownError
 
 if TYPE_CHECKING:
@@ -55,9 +53,16 @@ def reader(interaction: discord.Interaction) -> Talk:
     return talk(language_of(interaction.locale))
 
 
-def now() -> float:
-    """Wall-clock seconds; discord.utils.utcnow keeps tests on their simulated clock."""
-    return discord.utils.utcnow().timestamp()
+def asking(interaction: discord.Interaction) -> tuple[Origin, Asked]:
+    """Where an interaction came from as the game layer tells it (a slash command, or a
+    click, whose message bot/present/showing.py tells apart), and who asked, to answer."""
+    message = interaction.message
+    asked = Asked(interaction, interaction.locale)
+    if message is None:
+        return Origin.SLASH, asked
+    clicked = Asked(interaction, interaction.locale, message.id, message.flags.ephemeral,
+                    bool(message.components))  # fmt: skip
+    return Origin.CLICK_LIVE, clicked
 
 
 class Dealer:
@@ -66,11 +71,11 @@ class Dealer:
     def __init__(self, bot: MexicanBot) -> None:
         self.bot = bot
         self.tables: TableService = bot.tables
-        #: The game layer's side of every move: the lock, the clock, the computer players.
-        self.moves: Moves[discord.Interaction] = Moves(self.tables, now, self)
         self.executor = Executor(bot)
-        #: What each channel's messages show between moves (bot/present/planner.py decides it).
-        self.channels: dict[int, ChannelState] = {}
+        #: What each channel shows, and the sink every outcome reaches.
+        self.showing = Showing(self.tables, self.executor)
+        #: The game layer's side of every move: the lock, the clock, the computer players.
+        self.moves: Moves[Asked] = Moves(self.tables, now, self.showing)
         self._resume_task: asyncio.Task[None] | None = None
 
     @property
@@ -114,6 +119,7 @@ class Dealer:
             return
         player = str(interaction.user.id)
         force = move is not None and move.act is Act.END and interaction.permissions.manage_messages
+        origin, asked = asking(interaction)
         refusal = None
         async with self.moves.turn(channel_id):
             try:
@@ -139,8 +145,7 @@ class Dealer:
             else:
                 # Shown under the lock: the new live message is known before anyone can
                 # click it. The move is stored: it is shown, whatever Discord answers.
-                origin = self._origin(interaction, outcome.table)
-                await self.moves.deliver(outcome, origin, interaction)
+                await self.moves.deliver(outcome, origin, asked)
         if refusal is not None:
             await self.refuse_text(interaction, refusal)
 
@@ -216,8 +221,7 @@ class Dealer:
                 refusal = reader(interaction)("table-not-saved")
             else:
                 refusal = None
-                origin = self._origin(interaction, outcome.table)
-                await self.moves.deliver(outcome, origin, interaction)
+                await self.moves.deliver(outcome, *asking(interaction))
         if refusal is not None:
             await self.refuse_text(interaction, refusal)
 
@@ -313,106 +317,7 @@ class Dealer:
         await send.answer(interaction, present.table_view(table, viewer, reader(interaction)))
 
     def _mark_seen(self, channel_id: int, player: str) -> None:
-        table = self.tables.get(channel_id)
-        if table is not None:
-            self._set(channel_id, planner.looked(self._state(channel_id), table, player))
-
-    def _state(self, channel_id: int) -> ChannelState:
-        return self.channels.get(channel_id, planner.EMPTY)
-
-    def _set(self, channel_id: int, state: ChannelState) -> None:
-        if state == planner.EMPTY:
-            self.channels.pop(channel_id, None)
-        else:
-            self.channels[channel_id] = state
-
-    # --- showing what the game layer hands out ---------------------------------------------
-    async def deliver(
-        self, news: News, origin: Origin, asker: discord.Interaction | None = None
-    ) -> None:
-        """The game layer's one door (bot/game/outcomes.py): a move is shown, to the one
-        who asked if anyone did; a reminder due pings the player to move; a table read
-        again shows nothing new."""
-        match news:
-            case Reloaded():
-                return
-            case Reminder(table=table):
-                await self._remind(table)
-            case Outcome() if asker is not None:
-                await self.show(asker, news, origin)
-            case Outcome():
-                await self._show_unasked(news, origin)
-
-    @staticmethod
-    def _origin(interaction: discord.Interaction, table: Table) -> Origin:
-        """Where an interaction came from (bot/present/planner.py), from the message it
-        was made on; read under the channel's lock, as the move's outcome is shown."""
-        message = interaction.message
-        origin, _ = planner.origin_of(
-            message.id if message is not None else None,
-            message is not None and message.flags.ephemeral,
-            bool(message is not None and message.components),
-            table.meta.message_id,
-        )
-        return origin
-
-    async def show(
-        self, interaction: discord.Interaction, outcome: Outcome, origin: Origin
-    ) -> None:
-        """Show a stored move as bot/present/planner.py plans it. If the answer to the player
-        fails (the 3 s deadline missed, a dropped connection, Discord answering 404), the
-        planned fallback posts the table to the channel instead, so a stored move is never
-        left unseen."""
-        channel_id = outcome.table.channel_id
-        message = interaction.message
-        stray = message.id if origin is Origin.CLICK_STRAY and message is not None else None
-        plan = planner.plan(
-            outcome, origin, self._state(channel_id), reader=reader(interaction), stray=stray
-        )
-        channel = interaction.channel
-        produced = await self._carry_out(plan, channel_id, channel, interaction)
-        if produced.failed is None:
-            return
-        log.warning("answer in channel %s failed (%s): posting the table instead",
-                    channel_id, produced.failed)  # fmt: skip
-        self._set(channel_id, plan.on_failure)
-        channel = channel or self.bot.get_channel(channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
-            return
-        fallback = planner.plan(outcome, Origin.FALLBACK, plan.on_failure)
-        await self._carry_out(fallback, channel_id, channel, None)
-
-    async def _carry_out(
-        self, plan: Plan, channel_id: int, channel: object,
-        interaction: discord.Interaction | None,
-    ) -> Produced:  # fmt: skip
-        """Have the executor make the plan's Discord calls, and record what they produced:
-        the one place a channel's state and its live message's id are kept."""
-        self._set(channel_id, plan.pending)
-        produced = await self.executor.carry_out(plan.operations, channel_id, channel, interaction)
-        if produced.message_id is not None:
-            self.tables.remember_message(channel_id, produced.message_id)
-        self._set(channel_id, planner.recorded(self._state(channel_id), plan, produced))
-        return produced
-
-    async def _remind(self, table: Table) -> None:
-        """Half the time is gone: the player to move is pinged once (bot/present/planner.py
-        says whether), with a message deleted when they move."""
-        channel = self.bot.get_channel(table.channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
-            return
-        plan = planner.reminder(table, self._state(table.channel_id))
-        await self._carry_out(plan, table.channel_id, channel, None)
-
-    async def _show_unasked(self, outcome: Outcome, origin: Origin) -> None:
-        """Show a move nobody clicked for (the timer's, a computer player's)."""
-        channel_id = outcome.table.channel_id
-        channel = self.bot.get_channel(channel_id)
-        state = self._state(channel_id)
-        if not isinstance(channel, discord.abc.Messageable):
-            self._set(channel_id, dataclasses.replace(state, reminder=None))
-            return
-        await self._carry_out(planner.plan(outcome, origin, state), channel_id, channel, None)
+        self.showing.looked(channel_id, player)
 
     # --- restart ------------------------------------------------------------------------
     def resume(self, tables: list[Table], finished: Sequence[int] = ()) -> None:
@@ -451,8 +356,7 @@ class Dealer:
                     return
                 if await self.executor.retire_leftovers(channel, table):
                     table.meta.message_id = None  # the history named what to retire
-                plan = planner.restarted(table, self._state(table.channel_id))
-                await self._carry_out(plan, table.channel_id, channel, None)
+                await self.showing.restarted(table)
 
         async def tidy(channel_id: int) -> None:
             """A game that ended just before the stop may have left live buttons."""

@@ -2,7 +2,8 @@
 
 The executor makes the calls in order and returns what Discord produced (`Produced`: a
 posted message's id, whether the live message took its new look, a call that failed);
-it records nothing itself: the dealer keeps what the channel shows, in one place. A
+it records nothing itself: bot/present/showing.py keeps what the channel shows, in one
+place, and hands the calls here (`Calls`). A
 refused post or edit is logged with the permission to fix; a refused retire or delete is
 ignored (the message keeps its buttons, which answer "stale" by themselves). It also
 takes old buttons off a channel's recent messages after a restart.
@@ -24,6 +25,7 @@ from bot.adapter import permissions, send
 from bot.game.tables import Table
 from bot.present import screens as present
 from bot.present.planner import Answer, Delete, Edit, Operation, Post, Produced, Retire
+from bot.present.showing import Asked
 
 if TYPE_CHECKING:
     from bot.runtime.client import MexicanBot
@@ -46,10 +48,19 @@ class Executor:
         self.bot = bot
 
     async def carry_out(
-        self, operations: Sequence[Operation], channel_id: int, channel: object,
-        interaction: discord.Interaction | None,
-    ) -> Produced:  # fmt: skip
-        """Make the calls in order; one that fails stops the rest, and says so."""
+        self, channel_id: int, operations: Sequence[Operation], asked: Asked | None
+    ) -> Produced:
+        """Make the calls in order, in the channel of the interaction ``asked`` carries
+        (else the channel by its id); one that fails stops the rest, and says so."""
+        interaction = asked.interaction if asked is not None else None
+        assert interaction is None or isinstance(interaction, discord.Interaction)
+        channel: object = interaction.channel if interaction is not None else None
+        if channel is None:
+            channel = self.bot.get_channel(channel_id)
+        if not isinstance(channel, discord.abc.Messageable) and not any(
+            isinstance(op, Answer) for op in operations
+        ):
+            return Produced(reached=False)
         produced = Produced()
         try:
             for operation in operations:

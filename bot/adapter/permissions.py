@@ -177,10 +177,12 @@ def missing_sentence_for(
 ) -> str | None:
     """`missing_sentence` for the bot's permissions where `interaction` happened, in the
     language of whoever asked."""
+    granted, in_thread = interaction.app_permissions, is_thread(interaction.channel)
+    if not missing(granted, in_thread=in_thread, feature=feature):
+        return None  # as almost always: nothing to say, in no language
     return missing_sentence(
-        interaction.app_permissions, in_thread=is_thread(interaction.channel), feature=feature,
-        t=talk(language_of(interaction.locale)),
-    )  # fmt: skip
+        granted, in_thread=in_thread, feature=feature, t=talk(language_of(interaction.locale))
+    )
 
 
 def describe_forbidden(permissions: discord.Permissions | None, *, in_thread: bool = False) -> str:

@@ -6,8 +6,8 @@ live message, on a stray one or on a private menu; a slash command; the turn tim
 computer player; a failed answer) and what the channel's messages show now, and returns
 the operations to carry out and what the channel shows after them. The executor
 (bot/adapter/executor.py) only carries the operations out and returns what Discord
-produced (`Produced`); `recorded` says what the channel shows then, and the dealer keeps
-it, in one place.
+produced (`Produced`); `recorded` says what the channel shows then, and
+bot/present/showing.py keeps it, in one place.
 """
 
 from __future__ import annotations
@@ -139,6 +139,8 @@ class Produced:
     #: The call that failed and stopped the rest (the answer's deadline missed, a
     #: dropped connection): the move is then shown another way.
     failed: BaseException | None = None
+    #: False: no channel to make the calls in (and no interaction to answer): none made.
+    reached: bool = True
 
 
 # --- recording what the operations produced ------------------------------------------------

@@ -42,6 +42,12 @@ EXTENSIONS: tuple[str, ...] = (
 the commands' translator, so it is in place before the commands are synced."""
 
 
+def now() -> float:
+    """The bot's wall clock, in seconds (turn timers, moves, the league); read through
+    discord.utils.utcnow, which keeps tests on their simulated clock."""
+    return discord.utils.utcnow().timestamp()
+
+
 class Dealer(Protocol):
     """What the bot itself asks of the Play cog's dealer: named here, not imported, so
     bot/ needs nothing from cogs/ (the cogs build on the bot, never the reverse)."""
@@ -85,7 +91,7 @@ class MexicanBot(commands.Bot):
         owns = shards.owns if shards is not None else owns_all
         #: Ratings, seasons and achievements (README, Ratings, seasons and achievements),
         #: on the same clock as the turn timers (tests move it).
-        self.league = League(storage, clock=lambda: discord.utils.utcnow().timestamp(), owns=owns)
+        self.league = League(storage, clock=now, owns=owns)
         # Dice come from the OS's cryptographic source; tests swap in a seeded one.
         self.tables = TableService(storage, random.SystemRandom(), owns=owns, league=self.league)
         self.dev_guild_id = dev_guild_id
