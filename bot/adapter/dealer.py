@@ -54,19 +54,18 @@ def reader(interaction: discord.Interaction) -> Talk:
 
 
 def asking(interaction: discord.Interaction) -> tuple[Origin, Asked]:
-    """Where an interaction came from as the game layer tells it (a slash command, or a
-    click, whose message bot/present/showing.py tells apart), and who asked, to answer."""
+    """Where a move was asked for (a slash command, or a click: on which message is told
+    against the live one by bot/present/showing.py), and who asked, to be answered."""
     message = interaction.message
-    asked = Asked(interaction, interaction.locale)
     if message is None:
-        return Origin.SLASH, asked
-    clicked = Asked(interaction, interaction.locale, message.id, message.flags.ephemeral,
-                    bool(message.components))  # fmt: skip
-    return Origin.CLICK_LIVE, clicked
+        return Origin.SLASH, Asked(interaction, interaction.locale)
+    asked = Asked(interaction, interaction.locale, message.id, message.flags.ephemeral,
+                  bool(message.components))  # fmt: skip
+    return Origin.CLICK_LIVE, asked
 
 
 class Dealer:
-    """Runs the tables' talk in Discord for one bot."""
+    """Where one bot's slash commands and buttons come in, and its tables are re-posted."""
 
     def __init__(self, bot: MexicanBot) -> None:
         self.bot = bot
@@ -354,9 +353,8 @@ class Dealer:
                     return
                 if not isinstance(channel, discord.abc.Messageable):
                     return
-                if await self.executor.retire_leftovers(channel, table):
-                    table.meta.message_id = None  # the history named what to retire
-                await self.showing.restarted(table)
+                retired = await self.executor.retire_leftovers(channel, table)
+                await self.showing.restarted(table, retired=retired)
 
         async def tidy(channel_id: int) -> None:
             """A game that ended just before the stop may have left live buttons."""

@@ -89,8 +89,12 @@ class Showing:
             case Outcome():
                 await self._unasked(news, origin)
 
-    async def restarted(self, table: Table) -> None:
-        """After a restart the running game gets its table again, with working buttons."""
+    async def restarted(self, table: Table, *, retired: bool) -> None:
+        """After a restart the running game gets its table again, with working buttons.
+        ``retired``: the channel's recent messages had their moves taken off already, so
+        the stored live message's id names none to retire."""
+        if retired:
+            table.meta.message_id = None
         plan = planner.restarted(table, self.state(table.channel_id))
         await self._carry_out(plan, table.channel_id, None)
 
