@@ -276,6 +276,19 @@ def test_what_the_calls_produce_is_recorded_in_the_state() -> None:
     assert planner.reminded(EMPTY, 7).reminder == 7
 
 
+def test_a_plan_carries_the_channel_after_it_and_what_discord_produced_is_recorded() -> None:
+    """The post-state shows the reply the plan leaves on the live message; until Discord
+    has taken it (and if it never does) the live message shows what it showed."""
+    old = Reply("old")
+    plan = planned("keeps the turn", CLICK, ChannelState(live=old))
+    (answer,) = [op for op in plan.operations if isinstance(op, Answer)]
+    assert plan.state.live == answer.reply and plan.pending.live == old
+    assert planner.recorded(plan.pending, plan, planner.Produced(shown=True)) == plan.state
+    assert planner.recorded(plan.pending, plan, planner.Produced()) == plan.pending
+    reminder = planner.reminder(KINDS["keeps the turn"]().table, EMPTY)
+    assert planner.recorded(EMPTY, reminder, planner.Produced(reminder=7)).reminder == 7
+
+
 @pytest.mark.parametrize(
     ("clicked", "private", "components", "expected"),
     [
