@@ -4,10 +4,10 @@ sink, and followed by the turn clock and the computer players.
 Whoever makes a move (the Discord side for a click or a slash command, the turn clock at
 expiry, a computer player) hands its outcome to `Moves.deliver`, and so does the table
 service for a table it read again because another process moved it. `deliver` passes
-each to the sink the Discord side implements (bot/game/outcomes.py), then re-arms the
-table's clock and its computer players from the table as it now is. Shutting down stops
-the clock and the computers and waits for the moves under way, so none is cut off half
-way (README, Running at scale).
+each to the sink (bot/game/outcomes.py; the bot's is bot/present/showing.py), then
+re-arms the table's clock and its computer players from the table as it now is.
+Shutting down stops the clock and the computers and waits for the moves under way, so
+none is cut off half way (README, Running at scale).
 """
 
 from __future__ import annotations
@@ -36,7 +36,7 @@ class Moves(Generic[A]):
         self.clock = TurnClock(tables, now, self)
         self.computers = Computers(tables, now, self, self.turn, lambda: self.closing)
         tables.on_reload = self._reloaded
-        #: Set once shutting down: no new move is taken (bot/adapter/dealer.py says so).
+        #: Set once shutting down: no new move is taken (the Discord side says so).
         self.closing = False
         #: Moves being made or shown now; shutting down waits for them (no half answers).
         self._busy = 0

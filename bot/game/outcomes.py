@@ -2,9 +2,10 @@
 
 Every outcome a table has, whoever caused it (a person's click or slash command, the turn
 timer, a computer player, another process that moved the game, a reminder falling due),
-is handed to one `Sink` with its `Origin`; the Discord side implements the sink and
-shows what it is given (README, How the table talks). Nothing here knows Discord: the
-one who asked (an interaction) travels through as an opaque value.
+is handed to one `Sink` with its `Origin` (bot/game/moves.py keeps the door): the bot's
+sink is bot/present/showing.py, which plans the Discord calls that show it and keeps
+what each channel shows (README, How the table talks). Nothing here knows Discord: the
+one who asked (the Discord side's interaction) travels through as an opaque value.
 """
 
 from __future__ import annotations
