@@ -446,7 +446,7 @@ class _Ledger:
         awards = achievements.award(  # read-only views: award keeps nothing of them
             finished,
             {uid: mine for uid in people if (mine := self.progress.get(uid))},
-            {uid: mine for uid in people if (mine := self.held.get(uid))},
+            {uid: theirs for uid in people if (theirs := self.held.get(uid))},
             places,
         )
         for uid, facts in awards.progress.items():

@@ -100,7 +100,7 @@ class MexicanBot(commands.Bot):
         #: reconnect).
 
     async def setup_hook(self) -> None:
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)  # the tree's error handler
         try:
             # Games that ended unrated (a crash, a database outage; after schema step 8,
             # every game of the past): rated before the first move of this process.
