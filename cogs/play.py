@@ -267,5 +267,5 @@ def _persona_key(player: str) -> str | None:
     return persona.key if persona else None
 
 
-async def setup(bot: MexicanBot) -> None:  # type: ignore[misc]
+async def setup(bot: MexicanBot) -> None:
     await bot.add_cog(Play(bot))
