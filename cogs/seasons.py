@@ -108,8 +108,8 @@ class League(commands.Cog):
         reply = words.season_over(close, t)
         try:
             # A channel a game was played in: a text channel or thread, never a category or
-            # a forum, which take no messages.
-            await channel.send(  # type: ignore[union-attr]
+            # a forum (which take no messages).
+            await channel.send(  # type: ignore[union-attr]  # a game's channel takes messages
                 reply.content, allowed_mentions=discord.AllowedMentions.none()
             )
         except discord.HTTPException as err:
