@@ -8,9 +8,10 @@ same in memory, in the event log and in a saved state.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field, fields
 from enum import StrEnum
+from operator import attrgetter
 from typing import Any, ClassVar, Literal
 
 Unit = Literal["sip", "shot", "chug", "life", "point"]
@@ -105,19 +106,23 @@ class Event:
     """
 
     kind: ClassVar[Kind]
-    #: (attribute, key in the stored ``data``) per field, in stored order; set once per
-    #: class by `_register`.
+    #: (attribute, key in the stored ``data``) per field, in stored order; the keys alone,
+    #: a getter of all the values at once, and the kind as plain text: set once per class
+    #: by `_register`, so writing the log (every event of every move) is a few C calls.
     _layout: ClassVar[tuple[tuple[str, str], ...]] = ()
+    _keys: ClassVar[tuple[str, ...]] = ()
+    _values: ClassVar[Callable[[Any], tuple[Any, ...]]] = staticmethod(lambda event: ())
+    _text: ClassVar[str] = ""
 
     player: str | None
     to: str | None = field(default=None, kw_only=True)
 
     def to_dict(self) -> dict[str, Any]:
         """The stored form, byte for byte what logs hold (key order inside data too)."""
-        return {"kind": self.kind.value, "player": self.player, "data": self._data(), "to": self.to}
+        return {"kind": self._text, "player": self.player, "data": self._data(), "to": self.to}
 
     def _data(self) -> dict[str, Any]:
-        return {key: getattr(self, attr) for attr, key in self._layout}
+        return dict(zip(self._keys, type(self)._values(self), strict=True))
 
     @classmethod
     def _load(cls, player: str | None, to: str | None, data: Mapping[str, Any]) -> Event:
@@ -427,9 +432,23 @@ EVENT_CLASSES: dict[str, type[Event]] = {}
 
 def _register(*classes: type[Event]) -> None:
     for cls in classes:
-        own = [f.name for f in fields(cls) if f.name not in ("player", "to")]
+        own = tuple(f.name for f in fields(cls) if f.name not in ("player", "to"))
         cls._layout = tuple((name, _KEYS.get((cls, name), name)) for name in own)
+        cls._keys = tuple(key for _, key in cls._layout)
+        cls._values = staticmethod(_getter(own))
+        cls._text = cls.kind.value
         EVENT_CLASSES[cls.kind] = cls
+
+
+def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
+    """All the named attributes of an object as one tuple (attrgetter gives a bare value
+    for one name)."""
+    if len(names) > 1:
+        return attrgetter(*names)
+    if names:
+        one = attrgetter(names[0])
+        return lambda event: (one(event),)
+    return lambda event: ()
 
 
 _register(
