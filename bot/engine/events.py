@@ -1,6 +1,6 @@
-"""What the engine reports: event kinds, penalty causes and reasons as enums, so every
-consumer (presenter, statistics, event log) handles a closed set and a new kind cannot
-slip through unrendered.
+"""What the engine reports: one event class per kind, penalty causes and reasons as enums,
+so every consumer (presenter, statistics, event log) handles a closed set, reads typed
+fields, and a new kind cannot slip through unrendered.
 
 Rolls inside event data are always their code text (``"65"``, ``"55"``, ``"21"``): the
 same in memory, in the event log and in a saved state.
@@ -101,8 +101,8 @@ class Event:
     """Something that happened, as data for the bot to render.
 
     ``to`` is ``None`` for a public event, or the one player allowed to see it (a private
-    reveal of one's own dice). Keyword-only, so each kind's own fields come positionally
-    after ``player``.
+    reveal of one's own dice). It is keyword-only, so each kind's own fields come
+    positionally after ``player``: ``Claimed("ana", "65", "ben")``.
     """
 
     kind: ClassVar[Kind]
@@ -149,10 +149,6 @@ def _loaded(value: Any) -> Any:
             return f"{high}{low}"
         return tuple(value)
     return value
-
-
-def _listed(players: tuple[str, ...]) -> list[str]:
-    return list(players)
 
 
 @dataclass(frozen=True, slots=True)
