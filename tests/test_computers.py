@@ -14,7 +14,6 @@ from bot.engine import PRESET_NAMES, Act, Game, Move
 from bot.game.tables import TableService
 from bot.runtime.settings import Settings
 from bot.storage import Storage, open_storage
-from tests.conftest import SimTable
 from tests.play_helpers import (
     assert_public,
     message_text,
@@ -23,6 +22,7 @@ from tests.play_helpers import (
     table_of,
     turn_message,
 )
+from tests.support.sim import SimTable
 from tests.support.transcript import Driver, Transcript
 
 #: Longer than any computer's pause (1-3 s).

@@ -21,8 +21,8 @@ from bot.runtime.client import create_bot
 from bot.runtime.settings import Secret, Settings
 from bot.storage import STATS, PlayerTotals, Storage
 
-from .conftest import DEV_GUILD_ID, PLAYER_NAMES, TEST_TOKEN, SimTable
 from .engine_helpers import ScriptedDice
+from .support.sim import DEV_GUILD_ID, PLAYER_NAMES, TEST_TOKEN, SimTable
 from .test_play_restart import restart
 
 #: One step of a scripted game: (player index, command, options); "look" reads everything.

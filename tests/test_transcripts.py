@@ -24,7 +24,7 @@ from bot.engine import Act, Move
 from bot.present.i18n import LOCALES, Talk, languages, talk
 from bot.present.screens import table_talk
 from bot.present.words import Words
-from tests.conftest import SimTable
+from tests.support.sim import SimTable
 from tests.support.transcript import Driver, Sent, Transcript
 
 #: Public message sizes the table-talk rules allow (README, Playing).
