@@ -136,6 +136,7 @@ async def test_a_computers_turn_shows_no_buttons_pings_nobody_and_has_no_timer(
     assert table.game.move_no > before
 
 
+@pytest.mark.slow
 async def test_a_pending_computer_move_survives_a_restart(
     sim: SimTable, settings: object, storage: Storage
 ) -> None:

@@ -41,6 +41,8 @@ from tests.support.ledger import Ledger, StoredGames, check_stored, move_from_db
 from tests.support.procs import BotProcess, bot_env
 from tests.support.standin import Interaction, StandIn
 
+pytestmark = pytest.mark.slow  # starts bot processes
+
 KILLS = {
     "sqlite": int(os.environ.get("CRASH_KILLS", "100")),
     "postgresql": int(os.environ.get("CRASH_KILLS_PG", "50")),

@@ -24,6 +24,8 @@ from bot.engine import MOVES, ORDER, Act, Event, Game, GameError, Move, parse_ro
 
 from .engine_helpers import ScriptedDice
 
+pytestmark = pytest.mark.slow  # hypothesis plays many games: seconds per test
+
 # --- tables ----------------------------------------------------------------------------------
 
 #: Every preset as written, then house-rule mixes the rule book allows.

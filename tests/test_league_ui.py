@@ -38,6 +38,8 @@ from tests.test_transcripts import TranscriptText, check_talk, foreign_words
 from tests.test_transcripts import client_locales as client_locales  # the readers' languages
 from tests.test_transcripts import seeded_salts as seeded_salts  # autouse: seeded cups
 
+pytestmark = pytest.mark.slow  # league games through the bot: over a second each
+
 DAY = 86400.0
 
 

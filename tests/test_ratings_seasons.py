@@ -67,6 +67,7 @@ def tables(draw: st.DrawFn) -> tuple[list[tuple[float, float]], list[int]]:
     return skills, places
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(tables())
 def test_the_update_is_the_librarys_to_the_last_bit(table: tuple[list, list[int]]) -> None:

@@ -25,6 +25,8 @@ from .engine_helpers import ScriptedDice
 from .support.sim import DEV_GUILD_ID, PLAYER_NAMES, TEST_TOKEN, SimTable
 from .test_play_restart import restart
 
+pytestmark = pytest.mark.slow  # whole games played twice, seconds each
+
 #: One step of a scripted game: (player index, command, options); "look" reads everything.
 Step = tuple[int, str, dict[str, Any]]
 LOOK: Step = (0, "look", {})

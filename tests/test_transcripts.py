@@ -327,6 +327,7 @@ def foreign_words(text: str, language: str) -> set[str]:
     return seen & set().union(*(own_words(c) for c in languages() if c != language))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["nl", "de"])
 @pytest.mark.parametrize("preset", list(GAMES))
 async def test_a_whole_game_in_another_language(  # type: ignore[no-untyped-def]
