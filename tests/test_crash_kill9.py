@@ -21,8 +21,8 @@ the second run at half the first one's time); more kills::
 
     CRASH_KILLS=300 .venv/bin/python -m pytest -p no:cacheprovider -s tests/test_crash_kill9.py
 
-Turn timers are off, so every stored move comes from an interaction. README, section
-Benchmarks, says what this run guarantees.
+Turn timers are off, so every stored move comes from an interaction. The README
+(Benchmarks) says what this run guarantees.
 """
 
 from __future__ import annotations
