@@ -73,12 +73,13 @@ def postgres_server() -> Iterator[PostgresServer]:
 
 
 @pytest.fixture
-def postgres_url(postgres_server: PostgresServer, request: pytest.FixtureRequest) -> Iterator[str]:
+def postgres_url(request: pytest.FixtureRequest) -> Iterator[str]:
     """A fresh, empty database of its own for each test, as a ``postgresql://`` URL (the
     form of the ``DATABASE_URL`` setting); dropped after the test. Only for tests marked
     ``slow`` (README, Tests), so that ``pytest -m "not slow"`` never starts the server."""
     if request.node.get_closest_marker("slow") is None:
         pytest.fail(f"{request.node.nodeid} uses PostgreSQL: mark it slow", pytrace=False)
+    postgres_server: PostgresServer = request.getfixturevalue("postgres_server")
     url = postgres_server.create_database(request.node.name)
     try:
         yield url

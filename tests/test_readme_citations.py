@@ -109,8 +109,11 @@ def all_citations() -> list[tuple[str, str]]:
         for path in sorted((REPO_ROOT / folder).rglob("*.py")):
             if path == Path(__file__).resolve() or ".venv" in path.parts:
                 continue
+            source = path.read_text(encoding="utf-8")
+            if "README" not in source:
+                continue
             where = path.relative_to(REPO_ROOT)
-            for line, text in texts(path.read_text(encoding="utf-8")):
+            for line, text in texts(source):
                 found += [(f"{where}:{line + n}", cited) for n, cited in citations(text)]
     return found
 
