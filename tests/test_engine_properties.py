@@ -35,6 +35,8 @@ from bot.engine import (
 
 from .engine_helpers import ScriptedDice
 
+pytestmark = pytest.mark.slow  # hypothesis plays many games: seconds per test
+
 # --- tables ----------------------------------------------------------------------------------
 
 #: Every preset as written, then house-rule mixes the rule book allows.

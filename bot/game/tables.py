@@ -492,7 +492,7 @@ class TableService:
     async def _rate(self, game_id: int, guild_id: int, game: Game) -> GameResult | None:
         """The finished game's ratings and achievements, once its last move is stored
         (nothing is lost: a failure here leaves the game unrated, and the league's
-        periodic catch-up rates it; README, Ratings, seasons and achievements)."""
+        periodic catch-up rates it; README, Ratings)."""
         if self.league is None:
             return None
         try:

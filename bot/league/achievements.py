@@ -1,5 +1,5 @@
 """Achievements: what a finished game's event log says a person did that is worth a badge
-(README, Ratings, seasons and achievements).
+(README, Achievements).
 
 Pure: computed once per finished game, from the stored log and the final state, when
 every cup has been lifted or taken away for good, so nothing here can depend on dice

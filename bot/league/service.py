@@ -1,5 +1,5 @@
-"""The league: ratings, seasons and achievements kept in storage (README, Ratings,
-seasons and achievements). No Discord here: the cogs render what it returns.
+"""The league: ratings, seasons and achievements kept in storage (README,
+Leaderboard and stats). No Discord here: the cogs render what it returns.
 
 Every write is one transaction that checks it has not been done already (a game is rated
 once, a season closes once, an announcement is claimed once), so several processes and

@@ -83,7 +83,7 @@ class MexicanBot(commands.Bot):
         #: The shards this process runs; its tables are those of their guilds only.
         self.sharding = shards
         owns = shards.owns if shards is not None else owns_all
-        #: Ratings, seasons and achievements (README, Ratings, seasons and achievements),
+        #: Ratings, seasons and achievements (README, Leaderboard and stats),
         #: on the same clock as the turn timers (tests move it).
         self.league = League(storage, clock=lambda: discord.utils.utcnow().timestamp(), owns=owns)
         # Dice come from the OS's cryptographic source; tests swap in a seeded one.
