@@ -69,7 +69,23 @@ from typing import Any, TypeVar
 from bot.ai import brain, knowledge
 from bot.ai.knowledge import Inputs, Record
 from bot.ai.personas import computer_id
-from bot.engine import ORDER, PRESET_NAMES, RANK, Act, Event, Game, Kind, Move, Roll, from_code
+from bot.engine import (
+    ORDER,
+    PRESET_NAMES,
+    RANK,
+    Accepted,
+    Act,
+    Claimed,
+    Event,
+    Game,
+    Move,
+    Out,
+    Passed,
+    Revealed,
+    Roll,
+    RoundOver,
+    from_code,
+)
 from bot.engine.rolls import THREE_ONE, chance_to_beat, odds_in_36
 from bot.league.stats import (
     NOTHING_PENDING,
@@ -403,27 +419,27 @@ class Exploiter:
         given to the cheat only."""
         standing = _rank(before.get("standing"))
         for event in events:
-            if event.kind in (Kind.CLAIMED, Kind.PASSED) and event.player == self.target:
-                claim = RANK[from_code(event.data["claim"])]
-                how = "pass" if event.kind is Kind.PASSED else str(after.get("claim_how"))
+            if isinstance(event, Claimed | Passed) and event.player == self.target:
+                claim = RANK[from_code(event.claim)]
+                how = "pass" if isinstance(event, Passed) else str(after.get("claim_how"))
                 over = -1 if standing is None else standing
                 self.raises[over][claim - over] += 1
                 self._open_claim = (how, claim, over)
                 if self.cheat and truth is not None:
                     self._count_bluff(how, claim, over, RANK[truth] < claim)
                     self._open_claim = None
-            elif event.kind is Kind.REVEAL:
-                if event.data["claimer"] == self.target and self._open_claim is not None:
+            elif isinstance(event, Revealed):
+                if event.claimer == self.target and self._open_claim is not None:
                     how, claim, over = self._open_claim
-                    self._count_bluff(how, claim, over, bool(event.data["bluff"]))
+                    self._count_bluff(how, claim, over, event.bluff)
                 if event.player == self.target and standing is not None:
                     self._count_call(before, standing, called=True)
-            elif event.kind is Kind.ACCEPTED and event.player == self.target:
+            elif isinstance(event, Accepted) and event.player == self.target:
                 if standing is not None:
                     self._count_call(before, standing, called=False)
-            elif event.kind is Kind.ROUND_OVER:
+            elif isinstance(event, RoundOver):
                 self._open_claim = None
-            if event.kind in (Kind.CLAIMED, Kind.PASSED) and event.player != self.target:
+            if isinstance(event, Claimed | Passed) and event.player != self.target:
                 self._open_claim = None  # her claim was beaten without a lift
 
     def _count_bluff(self, how: str, claim: int, over: int, bluff: bool) -> None:
@@ -588,9 +604,9 @@ def play_game(
         played.moves.append((player, move))
         stats.record(events, game, cup_before)
         for event in events:
-            if event.kind is Kind.ROUND_OVER:
+            if isinstance(event, RoundOver):
                 played.rounds.append((seats, event.player))
-            elif event.kind is Kind.OUT and event.player is not None:
+            elif isinstance(event, Out) and event.player is not None:
                 played.out.append(event.player)
         if exploiter is not None and before is not None:
             public = [e for e in events if e.to is None]

@@ -29,7 +29,7 @@ with the stored event log (``tests.support.ledger``). Answers are sorted by thei
 matched against the English catalog (``bot/present/locales/en.ftl``, and the engine's
 refusals), read at run time: a key the catalog does not have yet counts as absent.
 
-It measures, it does not judge: README, Benchmarks, says what each figure means. Where it
+It measures, it does not judge: the README (Benchmarks) says what each figure means. Where it
 takes a shortcut production does not: the PostgreSQL server runs without ``fsync``.
 """
 

@@ -10,6 +10,7 @@ stale ones.
 from __future__ import annotations
 
 import re
+from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any
 
 import discord
@@ -27,9 +28,9 @@ NOT_OURS = GameError("button-not-ours")
 
 
 def _dealer(interaction: discord.Interaction) -> Dealer:
-    dealer = getattr(interaction.client, "dealer", None)
+    dealer: Dealer | None = getattr(interaction.client, "dealer", None)
     assert dealer is not None, "the Play cog is not loaded"
-    return dealer  # type: ignore[no-any-return]
+    return dealer
 
 
 async def _refuse(interaction: discord.Interaction, why: str | GameError) -> None:
@@ -48,7 +49,7 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MO
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveButton:
         return cls(match["rest"])
 
@@ -80,7 +81,7 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.MENU
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Select[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> MoveMenu:
         return cls(match["rest"])
 
@@ -92,7 +93,7 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.MENU
         if act not in ids.MENU_ACTS:
             await _refuse(interaction, NOT_OURS)
             return
-        data: dict[str, Any] = interaction.data or {}  # type: ignore[assignment]
+        data: Mapping[str, Any] = interaction.data or {}
         values = data.get("values") or []
         try:
             if len(values) != 1 or not isinstance(values[0], str):
@@ -116,7 +117,7 @@ class ToolButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TO
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> ToolButton:
         return cls(match["rest"])
 

@@ -14,13 +14,14 @@ from discord.app_commands import locale_str
 from discord.ext import commands
 
 from bot.adapter import checks
-from bot.adapter.dealer import Dealer, now, reader
+from bot.adapter.dealer import Dealer, reader
 from bot.ai.personas import PERSONA_NAMES, PERSONAS, next_id, next_persona, persona_of
 from bot.engine import PRESET_NAMES, Act, Game, GameError, Move
 from bot.engine.presets import MAX_TURN_TIMER
 from bot.present.i18n import language_of, languages, talk
 from bot.present.screens import claim_label
 from bot.present.words import Words
+from bot.runtime.client import now
 from cogs.components import ITEMS
 
 if TYPE_CHECKING:
@@ -267,5 +268,5 @@ def _persona_key(player: str) -> str | None:
     return persona.key if persona else None
 
 
-async def setup(bot: MexicanBot) -> None:  # type: ignore[misc]
+async def setup(bot: MexicanBot) -> None:
     await bot.add_cog(Play(bot))

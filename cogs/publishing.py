@@ -52,5 +52,5 @@ class Publishing(commands.Cog):
         )
 
 
-async def setup(bot: MexicanBot) -> None:  # type: ignore[misc]
+async def setup(bot: MexicanBot) -> None:
     await bot.add_cog(Publishing(bot))

@@ -107,7 +107,9 @@ class League(commands.Cog):
         t = talk(language_of(guild.preferred_locale if guild else None))
         reply = words.season_over(close, t)
         try:
-            await channel.send(  # type: ignore[union-attr]
+            # A channel a game was played in: a text channel or thread, never a category or
+            # a forum (which take no messages).
+            await channel.send(  # type: ignore[union-attr]  # a game's channel takes messages
                 reply.content, allowed_mentions=discord.AllowedMentions.none()
             )
         except discord.HTTPException as err:
@@ -116,7 +118,9 @@ class League(commands.Cog):
             return 0
         return 1
 
-    async def _channel(self, channel_id: int | None) -> object | None:
+    async def _channel(
+        self, channel_id: int | None
+    ) -> discord.abc.GuildChannel | discord.Thread | discord.abc.PrivateChannel | None:
         """The channel by id: from the cache, else asked of Discord (a thread the cache
         does not hold); None if it is gone or hidden from the bot."""
         if channel_id is None:
@@ -185,5 +189,5 @@ class League(commands.Cog):
         await answer(interaction, words.achievements(target.display_name, views, t))
 
 
-async def setup(bot: MexicanBot) -> None:  # type: ignore[misc]
+async def setup(bot: MexicanBot) -> None:
     await bot.add_cog(League(bot))

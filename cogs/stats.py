@@ -13,7 +13,7 @@ import logging
 import math
 import re
 from collections.abc import Mapping, Sequence
-from typing import TYPE_CHECKING, Any, Literal
+from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
 from discord import app_commands
@@ -145,12 +145,14 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_R
 
     @classmethod
     async def from_custom_id(
-        cls, interaction: discord.Interaction, item: discord.ui.Button[Any], match: re.Match[str]
+        cls, interaction: discord.Interaction, item: discord.ui.Item[Any], match: re.Match[str]
     ) -> PageButton:
+        # The clicked component: a button, so it has a label.
+        label = (item.label if isinstance(item, discord.ui.Button) else None) or "▶"
         m = _PAGE.fullmatch(match["rest"])
         if m is None:
-            return cls("", "server", "all", -1, item.label or "▶")
-        return cls(m["stat"], m["scope"], m["period"], int(m["page"]), item.label or "▶")
+            return cls("", "server", "all", -1, label)
+        return cls(m["stat"], m["scope"], m["period"], int(m["page"]), label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # The page is drawn again for whoever turns it, in their language.
@@ -162,7 +164,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_R
         ):
             await interaction.response.send_message(t("leaderboard-page-gone"), ephemeral=True)
             return
-        bot: MexicanBot = interaction.client  # type: ignore[assignment]
+        bot = cast("MexicanBot", interaction.client)  # the client that routed the click
         try:
             embed, view = await leaderboard_page(
                 bot, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
@@ -409,8 +411,10 @@ class ConfirmReset(discord.ui.View):
         return True
 
     @discord.ui.button(style=discord.ButtonStyle.danger)  # labelled in __init__
-    async def confirm(self, interaction: discord.Interaction, _: discord.ui.Button[Any]) -> None:
-        bot: MexicanBot = interaction.client  # type: ignore[assignment]
+    async def confirm(
+        self, interaction: discord.Interaction[MexicanBot], _: discord.ui.Button[Any]
+    ) -> None:
+        bot = interaction.client
         if interaction.guild_id is None:
             await interaction.response.send_message(checks.server_only(interaction), ephemeral=True)
             return
@@ -426,5 +430,5 @@ class ConfirmReset(discord.ui.View):
         await interaction.response.edit_message(content=t("reset-nothing"), view=None)
 
 
-async def setup(bot: MexicanBot) -> None:  # type: ignore[misc]
+async def setup(bot: MexicanBot) -> None:
     await bot.add_cog(Stats(bot))

@@ -36,18 +36,18 @@ def catalog_key(string: locale_str, context: TranslationContextTypes) -> str | N
     """The catalog message for one command string, from where it sits."""
     if "key" in string.extras:
         return str(string.extras["key"])
-    data = context.data
-    match context.location:
-        case Where.command_name | Where.group_name:
-            return f"command-{_dashed(data.qualified_name)}"
-        case Where.command_description | Where.group_description:
-            return f"command-{_dashed(data.qualified_name)}-desc"
-        case Where.parameter_name:
-            return f"option-{_dashed(data.command.qualified_name)}-{data.name}"
-        case Where.parameter_description:
-            return f"option-{_dashed(data.command.qualified_name)}-{data.name}-desc"
-        case Where.choice_name:
-            return f"choice-{data.value}"
+    # An if per location, not a match: a check of context.location narrows the context's
+    # type, and so what its data is (a command, a parameter, a choice), for the checker.
+    if context.location in (Where.command_name, Where.group_name):
+        return f"command-{_dashed(context.data.qualified_name)}"
+    if context.location in (Where.command_description, Where.group_description):
+        return f"command-{_dashed(context.data.qualified_name)}-desc"
+    if context.location is Where.parameter_name:
+        return f"option-{_dashed(context.data.command.qualified_name)}-{context.data.name}"
+    if context.location is Where.parameter_description:
+        return f"option-{_dashed(context.data.command.qualified_name)}-{context.data.name}-desc"
+    if context.location is Where.choice_name:
+        return f"choice-{context.data.value}"
     return None
 
 

@@ -4,6 +4,8 @@
 `create_bot` factory as `python -m bot`, logged in to simcord's in-memory Discord, with a
 guild whose id matches DEV_GUILD_ID so the start-up sync lands where the players are.
 Never call `bot.close()` in a test; simcord detaches the bot and `storage` closes the file.
+What tests import (`SimTable`, `DEV_GUILD_ID`, ...) is in tests/support/sim.py: this file
+holds fixtures only.
 
 `postgres_url` gives a test an empty database of its own on a real PostgreSQL server that
 the session starts on first use (`postgres_server`, tests/support/postgres.py).
@@ -12,7 +14,6 @@ the session starts on first use (`postgres_server`, tests/support/postgres.py).
 from __future__ import annotations
 
 from collections.abc import AsyncIterator, Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
@@ -22,21 +23,7 @@ from bot.runtime.client import MexicanBot, create_bot
 from bot.runtime.settings import Secret, Settings
 from bot.storage import Storage
 from tests.support.postgres import PostgresServer, postgres_or_skip
-
-DEV_GUILD_ID = 111_222_333_444_555_666
-TEST_TOKEN = "MTExMjIyMzMzNDQ0NTU1NjY2.Gxyzzy.not-a-real-token-only-for-tests-42"
-PLAYER_NAMES = ("alice", "bob", "carol", "dave")
-
-
-@dataclass
-class SimTable:
-    """Everything a test needs to play at one table."""
-
-    env: simcord.Env
-    bot: MexicanBot
-    guild: simcord.GuildHandle
-    channel: simcord.ChannelHandle
-    users: list[simcord.MemberActor]
+from tests.support.sim import DEV_GUILD_ID, PLAYER_NAMES, TEST_TOKEN, SimTable
 
 
 @pytest.fixture
@@ -86,9 +73,13 @@ def postgres_server() -> Iterator[PostgresServer]:
 
 
 @pytest.fixture
-def postgres_url(postgres_server: PostgresServer, request: pytest.FixtureRequest) -> Iterator[str]:
+def postgres_url(request: pytest.FixtureRequest) -> Iterator[str]:
     """A fresh, empty database of its own for each test, as a ``postgresql://`` URL (the
-    form of the ``DATABASE_URL`` setting); dropped after the test."""
+    form of the ``DATABASE_URL`` setting); dropped after the test. Only for tests marked
+    ``slow`` (README, Tests), so that ``pytest -m "not slow"`` never starts the server."""
+    if request.node.get_closest_marker("slow") is None:
+        pytest.fail(f"{request.node.nodeid} uses PostgreSQL: mark it slow", pytrace=False)
+    postgres_server: PostgresServer = request.getfixturevalue("postgres_server")
     url = postgres_server.create_database(request.node.name)
     try:
         yield url

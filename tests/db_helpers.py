@@ -5,6 +5,9 @@ fixture parametrized over SQLite (a file in tmp_path) and PostgreSQL (an empty d
 of its own on the session's server: ``postgres_url`` in tests/conftest.py), so the same
 test body checks that both backends behave the same. ``storage = storage_fixture()``
 does the same for conftest's ``storage`` (and so for the ``sim`` bot built on it).
+
+The PostgreSQL side is marked ``slow`` (README, Tests): it needs the session's server,
+so ``pytest -m "not slow"`` runs the SQLite side only.
 """
 
 from __future__ import annotations
@@ -17,7 +20,9 @@ from typing import Any
 import asyncpg
 import pytest
 
-BACKENDS = ("sqlite", "postgresql")
+#: The ``postgresql`` parameter: slow, as every test that starts PostgreSQL is.
+POSTGRESQL = pytest.param("postgresql", marks=pytest.mark.slow)
+BACKENDS = ("sqlite", POSTGRESQL)
 
 #: What each backend raises when a CHECK or a syntax error stops a statement.
 INTEGRITY_ERRORS: tuple[type[Exception], ...] = (

@@ -13,7 +13,7 @@ import random
 from collections.abc import Iterable
 from typing import Any
 
-from bot.engine import Act, Event, Game, Kind, Move, parse_roll
+from bot.engine import Act, Event, Game, Move, Revealed, Rolled, RoundOver, parse_roll
 from bot.game.fairness import Commitment
 from bot.league.achievements import Finished
 from tests.engine_helpers import ScriptedDice
@@ -48,12 +48,12 @@ class Recorder:
         events = game.apply(player, move, rng or ScriptedDice())
         entries: list[LogEntry] = [("move", {"player": player, "move": move.encode()})]
         entries += [(e.kind, e.to_dict()) for e in events]
-        kinds = {e.kind for e in events}
-        if Kind.REVEAL in kinds and self.sealed is not None:
+        kinds = {type(e) for e in events}
+        if Revealed in kinds and self.sealed is not None:
             entries.append(("cup_opened", self.sealed.to_dict()))
-        if Kind.REVEAL in kinds or Kind.ROUND_OVER in kinds or game.phase == "over":
+        if Revealed in kinds or RoundOver in kinds or game.phase == "over":
             self.sealed = None
-        sealing = Kind.ROLLED in kinds and Kind.ROUND_OVER not in kinds
+        sealing = Rolled in kinds and RoundOver not in kinds
         if game.bluffing and game.cup is not None and sealing:
             self.sealed = Commitment.seal(game.cup, "salt")
             entries.append(("cup_sealed", {"digest": self.sealed.digest}))
@@ -101,6 +101,6 @@ def play_random(recorder: Recorder, rng: random.Random, *, rounds: int | None = 
         assert mover is not None
         options = game.legal_actions(mover)
         events = recorder.move(mover, rng.choice(options), rng)
-        finished += sum(1 for e in events if e.kind is Kind.ROUND_OVER)
+        finished += sum(1 for e in events if isinstance(e, RoundOver))
     if end and game.phase != "over":
         recorder.end()

@@ -12,7 +12,7 @@ import simcord
 
 from bot.game.fairness import verify
 from bot.game.tables import Table
-from tests.conftest import SimTable
+from tests.support.sim import SimTable
 
 #: A Cup button's id names its cups by the start of their seals (published with the
 #: message, before anyone answers); the full seal is its private answer.

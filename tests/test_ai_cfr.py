@@ -33,6 +33,7 @@ def document(preset: str) -> dict[str, Any]:
 # --- the solver ---------------------------------------------------------------------------
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", PRESETS)
 def test_exploitability_falls_as_iterations_rise(preset: str) -> None:
     game = cfr.Game.of(preset)
@@ -71,6 +72,7 @@ def test_settling_spots_the_strategy_never_reaches_changes_no_score() -> None:
     assert after.value == pytest.approx(before.value, abs=1e-12)
 
 
+@pytest.mark.slow
 def test_the_command_line_prints_the_curve_and_writes_a_loadable_table(
     tmp_path: Path, capsys: pytest.CaptureFixture[str]
 ) -> None:

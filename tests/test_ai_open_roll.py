@@ -447,6 +447,7 @@ def play_out(text: str, mover: str, first: Move, seed: int) -> float:
     return sum(p.amount if p.player == mover else -other * p.amount for p in lines)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(
     ("preset", "options", "players", "steps", "mover"),
     [
@@ -530,6 +531,7 @@ def random_games(
             game.apply(mover, move, rng)
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize(("preset", "options"), CONFIGS)
 def test_only_legal_moves_in_random_games(preset: str, options: dict[str, Any]) -> None:
     asked = taps = 0
@@ -567,6 +569,7 @@ class RecordingView(Mapping[str, Any]):
         return len(self.data)
 
 
+@pytest.mark.slow
 def test_it_decides_from_the_view_alone() -> None:
     fields: set[str] = set()
     for preset in ("mexen", "mexicanen", "mexico"):
@@ -631,6 +634,7 @@ def arena(preset: str, seats: dict[str, Brain], games: int, rounds: int) -> dict
     return {player: amount / played for player, amount in paid.items()}
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("preset", ["mexen", "mexicanen", "mexico"])
 def test_fewer_penalties_than_always_standing(preset: str) -> None:
     per_round = arena(

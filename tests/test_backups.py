@@ -15,10 +15,14 @@ import sqlite3
 import subprocess
 from pathlib import Path
 
+import pytest
+
 from bot.engine import Act, Move
 from bot.game.tables import Table, TableService
 from bot.storage import Storage, open_storage
 from tests.support.postgres import PostgresServer
+
+pytestmark = pytest.mark.slow  # PostgreSQL and pg_dump
 
 GUILD = 7
 

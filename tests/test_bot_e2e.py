@@ -13,7 +13,7 @@ from bot.present.rulebook import RULEBOOK
 from bot.runtime.client import EXTENSIONS, create_bot
 from bot.runtime.settings import Settings
 from bot.storage import Storage
-from tests.conftest import DEV_GUILD_ID, TEST_TOKEN, SimTable
+from tests.support.sim import DEV_GUILD_ID, TEST_TOKEN, SimTable
 
 
 async def test_logs_in_and_syncs_to_dev_guild(sim: SimTable) -> None:

@@ -19,8 +19,8 @@ from bot.game.tables import Outcome, Table, TableService
 from bot.runtime.settings import Settings
 from bot.storage import DatabaseDownError, Storage, open_storage
 
-from .conftest import SimTable
 from .engine_helpers import ScriptedDice
+from .support.sim import SimTable
 from .test_clock import FakeTime, Told, settled, table_with_timer
 
 

@@ -7,8 +7,12 @@ server. The figures must be there and add up; the one kill must lose nothing.
 
 from __future__ import annotations
 
+import pytest
+
 from benchmarks.cluster_bench import amain, parse
 from tests.support.postgres import PostgresServer
+
+pytestmark = pytest.mark.slow  # starts bot processes and PostgreSQL
 
 
 async def test_smallest_kill_run_reports_sane_figures(postgres_server: PostgresServer) -> None:

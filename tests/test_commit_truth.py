@@ -20,6 +20,8 @@ from tests.support.pgproxy import PgProxy, started
 
 from .engine_helpers import ScriptedDice
 
+pytestmark = pytest.mark.slow  # PostgreSQL behind a proxy
+
 CHANNEL = 77
 
 

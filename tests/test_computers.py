@@ -14,7 +14,6 @@ from bot.engine import PRESET_NAMES, Act, Game, Move
 from bot.game.tables import TableService
 from bot.runtime.settings import Settings
 from bot.storage import Storage, open_storage
-from tests.conftest import SimTable
 from tests.play_helpers import (
     assert_public,
     message_text,
@@ -23,6 +22,7 @@ from tests.play_helpers import (
     table_of,
     turn_message,
 )
+from tests.support.sim import SimTable
 from tests.support.transcript import Driver, Transcript
 
 #: Longer than any computer's pause (1-3 s).
@@ -136,6 +136,7 @@ async def test_a_computers_turn_shows_no_buttons_pings_nobody_and_has_no_timer(
     assert table.game.move_no > before
 
 
+@pytest.mark.slow
 async def test_a_pending_computer_move_survives_a_restart(
     sim: SimTable, settings: object, storage: Storage
 ) -> None:

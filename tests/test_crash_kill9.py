@@ -21,8 +21,8 @@ the second run at half the first one's time); more kills::
 
     CRASH_KILLS=300 .venv/bin/python -m pytest -p no:cacheprovider -s tests/test_crash_kill9.py
 
-Turn timers are off, so every stored move comes from an interaction. README, section
-Benchmarks, says what this run guarantees.
+Turn timers are off, so every stored move comes from an interaction. The README
+(Benchmarks) says what this run guarantees.
 """
 
 from __future__ import annotations
@@ -40,6 +40,8 @@ from tests.support.driver import PRESETS, Driver, Table, accepted
 from tests.support.ledger import Ledger, StoredGames, check_stored, move_from_db
 from tests.support.procs import BotProcess, bot_env
 from tests.support.standin import Interaction, StandIn
+
+pytestmark = pytest.mark.slow  # starts bot processes
 
 KILLS = {
     "sqlite": int(os.environ.get("CRASH_KILLS", "100")),

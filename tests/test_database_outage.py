@@ -14,6 +14,8 @@ import pytest
 from bot.storage import DatabaseDownError, DatabaseUnavailableError, Storage
 from tests.support.pgproxy import started
 
+pytestmark = pytest.mark.slow  # PostgreSQL, and timeouts
+
 
 def outage_lines(caplog: pytest.LogCaptureFixture) -> tuple[list[str], list[str], int]:
     """The storage's warnings and infos, and how many records carry a traceback."""

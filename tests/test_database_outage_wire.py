@@ -21,6 +21,8 @@ from tests.support.pgproxy import PgProxy, started
 from tests.support.procs import BotProcess, bot_env
 from tests.support.standin import EPHEMERAL, Interaction, StandIn
 
+pytestmark = pytest.mark.slow  # starts bot processes
+
 DOWN_TEXT = talk("en")("database-down")
 
 

@@ -110,6 +110,7 @@ def _closed_port() -> int:
         return int(sock.getsockname()[1])
 
 
+@pytest.mark.slow
 def test_an_unreachable_postgresql_is_one_line_without_the_password(tmp_path: Path) -> None:
     url = f"postgresql://bot:s3cret-pw@127.0.0.1:{_closed_port()}/mexican"
     env = {

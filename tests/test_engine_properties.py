@@ -20,9 +20,22 @@ import pytest
 from hypothesis import HealthCheck, event, given, settings
 from hypothesis import strategies as st
 
-from bot.engine import MOVES, ORDER, Act, Event, Game, GameError, Move, parse_roll
+from bot.engine import (
+    MOVES,
+    ORDER,
+    Act,
+    Event,
+    Game,
+    GameError,
+    Move,
+    Penalized,
+    RoundOver,
+    parse_roll,
+)
 
 from .engine_helpers import ScriptedDice
+
+pytestmark = pytest.mark.slow  # hypothesis plays many games: seconds per test
 
 # --- tables ----------------------------------------------------------------------------------
 
@@ -328,9 +341,8 @@ def test_every_finished_round_has_one_loser_except_void_rounds(setup: Setup) -> 
             else:
                 assert loser is not None and loser in game.players, game.rounds
         for e in events or []:
-            if e.kind == "round_over":
-                reason = e.data["reason"]
-                assert (e.data["round"], e.player, reason) in game.rounds, (e, game.rounds)
+            if isinstance(e, RoundOver):
+                assert (e.round, e.player, e.reason) in game.rounds, (e, game.rounds)
 
     play(setup, check)
 
@@ -364,10 +376,10 @@ def test_ledger_adds_up_to_totals_and_lives(setup: Setup) -> None:
             start_lives.update({p: s.lives for p, s in game.players.items()})
         assert_ledger_adds_up(game, start_lives)
         if events:
-            booked = [e for e in events if e.kind == "penalty"]
+            booked = [e for e in events if isinstance(e, Penalized)]
             assert len(booked) <= len(game.ledger)
             for e, line in zip(reversed(booked), reversed(game.ledger), strict=False):
-                assert (e.player, e.data["unit"], e.data["amount"]) == (
+                assert (e.player, e.unit, e.amount) == (
                     line.player,
                     line.unit,
                     line.amount,
@@ -447,7 +459,7 @@ def test_no_viewer_sees_dice_they_must_not_see(setup: Setup) -> None:
                 assert viewer in knowers, f"{viewer} sees dice they never saw ({action})"
                 assert tuple(cup) == game.cup
             for e in game.visible_events(events, viewer):
-                if "dice" not in e.data:
+                if getattr(e, "dice", None) is None:  # the event shows no dice
                     continue
                 assert e.kind in ("dice", "reveal", "social"), e
                 if e.kind == "dice":

@@ -17,6 +17,7 @@ from bot.engine import (
     Act,
     BadOptions,
     Cause,
+    Dice,
     Game,
     GameError,
     GameOver,
@@ -25,6 +26,7 @@ from bot.engine import (
     NotInGame,
     NotYourTurn,
     Options,
+    Revealed,
     StaleAction,
     TableFull,
     make_options,
@@ -209,7 +211,7 @@ def test_secrecy_only_the_roller_sees_the_cup() -> None:
     assert game.view("ana")["cup"] == [6, 2]
     assert game.view("ben")["cup"] is None and game.view(None)["cup"] is None
     assert [e.kind for e in game.visible_events(events, "ben")] == ["rolled", "turn"]
-    assert [e.data for e in events if e.kind == "dice"] == [{"dice": "62"}]
+    assert [e for e in events if e.kind == "dice"] == [Dice("ana", "62", to="ana")]
     assert all(e.to == "ana" for e in events if e.kind == "dice")
     game.claim("ana", "62")
     game.accept("ben")
@@ -229,8 +231,8 @@ def test_after_the_call_the_cup_is_shown_to_everyone() -> None:
     game.roll("ana", dice(4, 2))
     game.claim("ana", "62")
     events = game.bullshit("ben")
-    reveal = next(e for e in events if e.kind == "reveal")
-    assert reveal.to is None and reveal.data["dice"] == "42" and reveal.data["bluff"]
+    reveal = next(e for e in events if isinstance(e, Revealed))
+    assert reveal.to is None and reveal.dice == "42" and reveal.bluff
 
 
 def test_timeout_twice_removes_from_an_open_game() -> None:

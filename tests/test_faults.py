@@ -7,7 +7,6 @@ from __future__ import annotations
 import pytest
 
 from bot.engine import Act, IllegalMove, Move
-from tests.conftest import SimTable
 from tests.engine_helpers import ScriptedDice
 from tests.play_helpers import (
     assert_private_to,
@@ -19,6 +18,7 @@ from tests.play_helpers import (
     table_of,
     turn_message,
 )
+from tests.support.sim import SimTable
 
 #: Every answer to an interaction fails the way a missed 3 s deadline does.
 CALLBACK = "/interactions/*/*/callback"

@@ -40,7 +40,7 @@ from bot.storage import STATS, PlayerTotals, Ranked, RoundRecord
 from cogs.rules import overview_embed, rules_embed
 from cogs.stats import ConfirmReset, PageButton, Stats, card_data, leaderboard_page
 
-from .conftest import PLAYER_NAMES, SimTable
+from .support.sim import PLAYER_NAMES, SimTable
 from .test_card import cut_problems, outside_problems, overlap_problems
 from .test_stats import bluff_rounds
 

@@ -17,7 +17,7 @@ from fluent.syntax.visitor import Visitor
 
 from bot.present.i18n import LOCALES, languages
 from cogs.translate import valid_name
-from tests.conftest import SimTable
+from tests.support.sim import SimTable
 
 OTHERS = [code for code in languages() if code != "en"]
 

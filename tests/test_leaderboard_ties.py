@@ -11,8 +11,8 @@ from collections.abc import Mapping
 
 from bot.storage import Storage
 
-from .conftest import SimTable
 from .db_helpers import storage_fixture
+from .support.sim import SimTable
 
 GUILD = 1
 

@@ -1,4 +1,4 @@
-"""The league's write side (README, Ratings, seasons and achievements): finished games
+"""The league's write side (README, Ratings; Seasons): finished games
 rated exactly as openskill rates them, once; seasons closed once, across restarts and
 processes; the backfill equal to rating live, and idempotent. Both databases."""
 

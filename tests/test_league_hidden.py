@@ -1,4 +1,4 @@
-"""Hidden stays hidden in the league (README, Ratings, seasons and achievements): nothing
+"""Hidden stays hidden in the league (README, Leaderboard and stats): nothing
 the league stores or returns exists before a game is over, so no rating, achievement or
 progress count can say anything about dice still under a cup. Read from the outside:
 the stored tables and the outcomes the bot renders."""

@@ -31,12 +31,14 @@ from bot.present import ranking as words
 from bot.present.card import CardData, layout_card
 from bot.present.i18n import languages, talk
 from bot.runtime.settings import Settings
-from tests.conftest import SimTable
 from tests.play_helpers import assert_private_to, assert_public, message_text
+from tests.support.sim import SimTable
 from tests.support.transcript import Driver, Transcript, pings
 from tests.test_transcripts import TranscriptText, check_talk, foreign_words
 from tests.test_transcripts import client_locales as client_locales  # the readers' languages
 from tests.test_transcripts import seeded_salts as seeded_salts  # autouse: seeded cups
+
+pytestmark = pytest.mark.slow  # league games through the bot: over a second each
 
 DAY = 86400.0
 

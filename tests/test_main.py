@@ -19,6 +19,8 @@ import pytest
 from tests.support.procs import FAKE_TOKEN, base_env
 from tests.support.standin import APP_ID, StandIn
 
+pytestmark = pytest.mark.slow  # starts bot processes
+
 DEV_GUILD_ID = 987654321098765432
 LOGIN = "GET /users/@me"
 GLOBAL_SYNC = "PUT /applications/{app}/commands"

@@ -194,6 +194,7 @@ def test_bad_metrics_settings_name_themselves(values: dict[str, str], names: str
         parse_settings({"DISCORD_TOKEN": TOKEN, **values})
 
 
+@pytest.mark.slow
 async def test_pool_size_reaches_postgresql(postgres_url: str) -> None:
     store = await open_storage(postgres_url, pool_size=3)
     try:

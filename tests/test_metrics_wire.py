@@ -22,12 +22,15 @@ from pathlib import Path
 from typing import Any
 
 import aiohttp
+import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
 from tests.support.driver import Driver, accepted
 from tests.support.postgres import PostgresServer
 from tests.support.procs import REPO_ROOT, BotProcess, bot_env
 from tests.support.standin import StandIn
+
+pytestmark = pytest.mark.slow  # starts bot processes
 
 SEED = 11
 ALL_PASS = {"gateway": True, "database": True, "shards": True}

@@ -23,6 +23,8 @@ from bot.league.service import League
 from bot.storage import DATA_TABLES, STATS, SqliteStorage, Storage, open_storage
 from bot.storage.copy import CopyError, copy_database
 
+from .db_helpers import POSTGRESQL
+
 GUILD = 42
 PLAYERS = ["101", "102", "103"]
 #: Seconds between the games' starts: 40 days, a month apart and more.
@@ -91,7 +93,7 @@ def target_url(request: pytest.FixtureRequest, tmp_path: Path) -> str:
     return request.getfixturevalue("postgres_url")
 
 
-@pytest.mark.parametrize("target_url", ["postgresql", "sqlite"], indirect=True)
+@pytest.mark.parametrize("target_url", [POSTGRESQL, "sqlite"], indirect=True)
 async def test_a_copy_answers_the_same(tmp_path: Path, target_url: str) -> None:
     source = f"sqlite:///{tmp_path / 'data' / 'mexican.db'}"
     await play_games(source)
@@ -115,6 +117,7 @@ async def test_a_copy_answers_the_same(tmp_path: Path, target_url: str) -> None:
         assert game.id > max(g.id for g in before["running"])
 
 
+@pytest.mark.slow
 async def test_a_target_with_data_is_refused(tmp_path: Path, postgres_url: str) -> None:
     source = tmp_path / "source.db"
     await play_games(f"sqlite:///{source}", games=1)
@@ -129,6 +132,7 @@ async def test_a_target_with_data_is_refused(tmp_path: Path, postgres_url: str) 
         await copy_database(source, f"sqlite:///{source}")
 
 
+@pytest.mark.slow
 def test_the_command_copies_and_prints_the_counts(tmp_path: Path, postgres_url: str) -> None:
     """The command as an operator runs it: no token needed, and the password stays out."""
     source = tmp_path / "data" / "mexican.db"
@@ -156,6 +160,7 @@ def test_the_command_copies_and_prints_the_counts(tmp_path: Path, postgres_url: 
     assert "hunter2" not in again.stdout + again.stderr + done.stdout + done.stderr
 
 
+@pytest.mark.slow
 def test_a_source_that_does_not_exist_is_refused(tmp_path: Path) -> None:
     """A misspelt SQLite path is not an empty database: one line, exit 1, and neither
     file is created."""
@@ -171,7 +176,7 @@ def test_a_source_that_does_not_exist_is_refused(tmp_path: Path) -> None:
     assert not missing.exists() and not target.exists()
 
 
-@pytest.mark.parametrize("target_url", ["postgresql", "sqlite"], indirect=True)
+@pytest.mark.parametrize("target_url", [POSTGRESQL, "sqlite"], indirect=True)
 @pytest.mark.parametrize("failure", ["read error", "rows added meanwhile"])
 async def test_a_copy_that_fails_half_way_leaves_the_target_empty(
     tmp_path: Path, target_url: str, failure: str, monkeypatch: pytest.MonkeyPatch

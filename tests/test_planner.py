@@ -10,7 +10,7 @@ from collections.abc import Callable
 import pytest
 
 from bot.ai.personas import PERSONAS
-from bot.engine import Act, Game, Kind, Move
+from bot.engine import Act, Dice, Game, Move, Rolled, RoundOver
 from bot.game.tables import Outcome, Table
 from bot.present import planner
 from bot.present import screens as present
@@ -75,11 +75,11 @@ def mover(outcome: Outcome) -> str | None:
 
 
 def round_over(outcome: Outcome) -> bool:
-    return any(e.kind is Kind.ROUND_OVER for e in outcome.events)
+    return any(isinstance(e, RoundOver) for e in outcome.events)
 
 
 def private_dice(outcome: Outcome) -> bool:
-    return any(e.kind is Kind.DICE and e.to == outcome.player for e in outcome.events)
+    return any(isinstance(e, Dice) and e.to == outcome.player for e in outcome.events)
 
 
 def lobby_join() -> Outcome:
@@ -115,7 +115,7 @@ KINDS: dict[str, Callable[[], Outcome]] = {
         acts=frozenset({Act.ROLL})),
     "blind roll": lambda: outcome_where(
         "mexican", lambda o: mover(o) == o.player and any(
-            e.kind is Kind.ROLLED and e.data.get("blind") for e in o.events),
+            isinstance(e, Rolled) and e.blind for e in o.events),
         acts=frozenset({Act.ROLL_BLIND}), options={"blind": True}),
     "lobby change": lobby_join,
     "new lobby": new_lobby,

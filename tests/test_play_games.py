@@ -19,7 +19,6 @@ import discord
 import simcord
 
 from bot.game.fairness import verify
-from tests.conftest import SimTable
 from tests.engine_helpers import ScriptedDice
 from tests.play_helpers import (
     OPENED,
@@ -35,6 +34,7 @@ from tests.play_helpers import (
     seals_of,
     turn_message,
 )
+from tests.support.sim import SimTable
 
 
 def pinged(sim: SimTable, message_id: int) -> list[int]:

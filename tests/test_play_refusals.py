@@ -9,9 +9,9 @@ import discord
 import pytest
 
 from bot.engine import Act, Move, StaleAction
-from tests.conftest import SimTable
 from tests.engine_helpers import ScriptedDice
 from tests.play_helpers import custom_ids, open_game, pid, refused, state, table_of, turn_message
+from tests.support.sim import SimTable
 
 #: What the bot answers to an id no button of its games carries.
 NOT_OURS = "That button does not belong to this bot's game."

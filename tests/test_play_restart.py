@@ -12,7 +12,6 @@ from bot.engine import Act, Move, StaleAction
 from bot.runtime.client import MexicanBot, create_bot
 from bot.runtime.settings import Settings
 from bot.storage import Storage
-from tests.conftest import SimTable
 from tests.engine_helpers import ScriptedDice
 from tests.play_helpers import (
     RELATIVE_TIME,
@@ -28,6 +27,7 @@ from tests.play_helpers import (
     seals_of,
     turn_message,
 )
+from tests.support.sim import SimTable
 
 RESTARTED = "♻️ The bot restarted; the game goes on."
 #: The turn message's last line ends with the deadline.

@@ -9,7 +9,6 @@ import re
 import discord
 import pytest
 
-from tests.conftest import SimTable
 from tests.engine_helpers import ScriptedDice
 from tests.play_helpers import (
     assert_private_to,
@@ -21,6 +20,7 @@ from tests.play_helpers import (
     table_of,
     turn_message,
 )
+from tests.support.sim import SimTable
 
 #: The turn message's last line ends with the deadline.
 DEADLINE = re.compile(r"(?:^|· )⏱ <t:(\d+):R>$")

@@ -15,6 +15,8 @@ import pytest
 from tests.support import postgres
 from tests.support.postgres import PostgresServer, postgres_or_skip
 
+pytestmark = pytest.mark.slow  # starts PostgreSQL
+
 
 async def test_postgres_url_is_an_empty_database_of_its_own(
     postgres_url: str, postgres_server: PostgresServer

@@ -8,14 +8,27 @@ import random
 
 import pytest
 
-from bot.engine import PRESET_NAMES, Act, Cause, Event, Game, Kind, Move
+from bot.engine import (
+    EVENT_CLASSES,
+    PRESET_NAMES,
+    Act,
+    Cause,
+    Event,
+    Game,
+    GameEnded,
+    Kind,
+    Move,
+    Penalized,
+    RoundStarted,
+)
+from bot.engine.events import Unit
 from bot.game.fairness import Commitment, verify
 from bot.game.tables import Outcome, Table
 from bot.present import screens as present
 from bot.present.history import LINE_BUDGET, history_line
 from bot.present.i18n import talk
 from bot.present.message import CONTENT_LIMIT
-from bot.present.story import HANDLERS, merge_penalties, story
+from bot.present.story import HANDLERS, Paid, merge_penalties, story
 from bot.present.words import Words
 from bot.storage import RoundRecord
 
@@ -45,7 +58,8 @@ def random_events(preset: str, seed: int, moves: int = 400) -> tuple[Game, list[
 
 
 def test_every_event_kind_has_a_handler() -> None:
-    assert set(HANDLERS) == set(Kind), set(Kind) - set(HANDLERS)
+    assert {cls.kind for cls in HANDLERS} == set(Kind)
+    assert set(HANDLERS) == set(EVENT_CLASSES.values())
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)
@@ -85,13 +99,12 @@ def test_a_lost_call_is_one_line_per_player_without_repeating_the_cause() -> Non
 
 
 def test_penalties_merge_only_for_the_same_player_and_cause() -> None:
-    def pen(player: str, unit: str, cause: str) -> Event:
-        return Event(Kind.PENALTY, player, {"unit": unit, "amount": 1, "cause": cause,
-                                             "by": None, "detail": {}})  # fmt: skip
+    def pen(player: str, unit: Unit, cause: str) -> Event:
+        return Penalized(player, unit, 1, cause, None, {})
 
     merged = merge_penalties([pen("a", "sip", Cause.TIMER), pen("a", "life", Cause.TIMER),
                               pen("b", "sip", Cause.TIMER)])  # fmt: skip
-    assert [(e.player, e.data["paid"]) for e in merged] == [
+    assert [(e.player, e.paid) for e in merged if isinstance(e, Paid)] == [
         ("a", [("sip", 1), ("life", 1)]), ("b", [("sip", 1)]),
     ]  # fmt: skip
 
@@ -171,8 +184,8 @@ def test_no_round_header_once_the_game_is_over() -> None:
     game.start("a", ScriptedDice())
     game.end("a")
     events = [
-        Event(Kind.ROUND_STARTED, "a", {"round": 4}),
-        Event(Kind.GAME_OVER, None, {"winner": None, "loser": None, "ended_by": None}),
+        RoundStarted("a", 4),
+        GameEnded(None, None, None, None),
     ]
     assert story(game, events, talk()) == ["🏁 Game over: too few players left."]
 

@@ -67,12 +67,12 @@ def tables(draw: st.DrawFn) -> tuple[list[tuple[float, float]], list[int]]:
     return skills, places
 
 
+@pytest.mark.slow
 @settings(max_examples=1000, deadline=None)
 @given(tables())
 def test_the_update_is_the_librarys_to_the_last_bit(table: tuple[list, list[int]]) -> None:
     """Our copy of the update is the library's arithmetic, not an approximation of it:
-    every float equal, ties and seat order included (README, Ratings, seasons and
-    achievements)."""
+    every float equal, ties and seat order included (README, Ratings)."""
     skills, places = table
     model = PlackettLuce()
     teams = [[model.rating(mu=mu, sigma=sigma)] for mu, sigma in skills]

@@ -17,8 +17,12 @@ from collections.abc import Callable
 from pathlib import Path
 from typing import Any
 
+import pytest
+
 from tests.support.procs import BotProcess, bot_env
 from tests.support.standin import Interaction, StandIn, as_dm
+
+pytestmark = pytest.mark.slow  # starts bot processes
 
 MOVES = ["roll", "accept", "bullshit", "fold", "endround", "tap", "peek", "table", "join",
          "leave", "start", "endgame", "removebot"]  # fmt: skip

@@ -10,6 +10,7 @@ import gc
 from typing import Any
 
 import discord
+import pytest
 from discord.http import handle_message_parameters
 from hypothesis import given
 from hypothesis import strategies as st
@@ -68,6 +69,7 @@ def sent_payload(**kwargs: Any) -> dict[str, Any]:
     return payload
 
 
+@pytest.mark.slow
 async def test_rows_are_what_discord_py_builds_and_sends() -> None:
     @given(component_sets())
     def check(components: tuple[Button | Menu, ...]) -> None:

@@ -8,9 +8,13 @@ from __future__ import annotations
 import asyncio
 from pathlib import Path
 
+import pytest
+
 from bot.adapter.permissions import INVITE_PERMISSIONS
 from tests.support.procs import BotProcess, bot_env
 from tests.support.standin import APP_ID, StandIn
+
+pytestmark = pytest.mark.slow  # starts bot processes
 
 HINT = "python -m bot sync"
 LISTED = "GET /applications/{app}/commands"

@@ -25,6 +25,8 @@ from tests.support.procs import BotProcess
 from tests.support.shardrig import SHARDS, ShardRig
 from tests.test_shards import GAMES, SEED
 
+pytestmark = pytest.mark.slow  # starts bot processes
+
 LOGIN = "GET /users/@me"
 WAITING = "are held by another running process"
 PREFIX = "mexican-bot: error: "

@@ -30,6 +30,8 @@ from bot.storage import Storage, open_storage
 from tests.support.shardrig import SHARDS, ShardRig
 from tests.support.standin import StandIn, shard_of
 
+pytestmark = pytest.mark.slow  # starts bot processes
+
 #: Two guilds per shard, one table each. Lives make every game end by itself within a
 #: few rounds, yet never within its first three moves (a `dollar` round takes three
 #: moves or more and costs one life; in `mexicanen` three moves cost three lives at the

@@ -139,6 +139,7 @@ async def run_process(cwd: Path, env: dict[str, str]) -> tuple[int, str]:
     return proc.returncode, out.decode() + err.decode()
 
 
+@pytest.mark.slow
 async def test_dev_guild_the_bot_is_not_in_names_the_setting(
     tmp_path: Path, refusing_discord: RefusingDiscord
 ) -> None:
@@ -602,6 +603,7 @@ CAP_DAC_READ_SEARCH = 2
 RUNS = 20
 
 
+@pytest.mark.slow
 async def test_read_only_folder_is_one_line_in_every_run(tmp_path: Path) -> None:
     """Issue item 13: the line was right, but in most runs a 22-line "Event loop is
     closed" traceback followed it: aiosqlite's worker, stopped without being waited for

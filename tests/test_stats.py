@@ -13,9 +13,9 @@ from PIL import Image
 from bot.present.card import MIN_HEIGHT, WIDTH, CardData, layout_card, render_card
 from bot.storage import MIGRATIONS, Storage
 
-from .conftest import SimTable
 from .db_helpers import database_url_fixture, storage_fixture
 from .engine_helpers import ScriptedDice
+from .support.sim import SimTable
 
 DAY = 24 * 3600.0
 

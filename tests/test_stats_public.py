@@ -21,9 +21,11 @@ from bot.runtime.client import create_bot
 from bot.runtime.settings import Secret, Settings
 from bot.storage import STATS, PlayerTotals, Storage
 
-from .conftest import DEV_GUILD_ID, PLAYER_NAMES, TEST_TOKEN, SimTable
 from .engine_helpers import ScriptedDice
+from .support.sim import DEV_GUILD_ID, PLAYER_NAMES, TEST_TOKEN, SimTable
 from .test_play_restart import restart
+
+pytestmark = pytest.mark.slow  # whole games played twice, seconds each
 
 #: One step of a scripted game: (player index, command, options); "look" reads everything.
 Step = tuple[int, str, dict[str, Any]]

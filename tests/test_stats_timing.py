@@ -13,6 +13,7 @@ from collections import defaultdict
 from typing import Any
 
 import orjson
+import pytest
 from hypothesis import given
 from hypothesis import strategies as st
 
@@ -77,6 +78,7 @@ class Tally:
         self.cup = game.cup
 
 
+@pytest.mark.slow
 @FAST
 @given(setups())
 def test_over_a_whole_game_the_public_counts_add_up_to_the_truth(setup: Setup) -> None:
@@ -116,6 +118,7 @@ class SwappedDice(random.Random):
 DIE = st.integers(1, 6)
 
 
+@pytest.mark.slow
 @HEAVY
 @given(setups(BLUFF_CONFIGS), st.integers(0, 12), DIE, DIE)
 def test_dice_under_a_cup_still_down_change_no_public_count(

@@ -563,6 +563,7 @@ async def test_two_writers_on_one_number_exactly_one_wins(database_url: str) -> 
         assert saved.state_json == json.dumps(events[0].payload)
 
 
+@pytest.mark.slow
 async def test_a_move_on_postgresql_waits_for_the_channels_advisory_lock(
     postgres_url: str,
 ) -> None:
@@ -590,6 +591,7 @@ async def test_a_move_on_postgresql_waits_for_the_channels_advisory_lock(
             await holder.close()
 
 
+@pytest.mark.slow
 async def test_postgresql_connections_go_back_to_the_pool_holding_nothing(
     postgres_url: str,
 ) -> None:

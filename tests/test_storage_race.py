@@ -22,8 +22,8 @@ from bot.game.tables import Outcome, Table, TableService
 from bot.runtime.settings import Settings
 from bot.storage import Storage, open_storage
 
-from .conftest import SimTable
 from .db_helpers import database_url_fixture
+from .support.sim import SimTable
 
 GUILD = 42
 CHANNEL = 1000

@@ -24,7 +24,7 @@ from bot.engine import Act, Move
 from bot.present.i18n import LOCALES, Talk, languages, talk
 from bot.present.screens import table_talk
 from bot.present.words import Words
-from tests.conftest import SimTable
+from tests.support.sim import SimTable
 from tests.support.transcript import Driver, Sent, Transcript
 
 #: Public message sizes the table-talk rules allow (README, Playing).
@@ -327,6 +327,7 @@ def foreign_words(text: str, language: str) -> set[str]:
     return seen & set().union(*(own_words(c) for c in languages() if c != language))
 
 
+@pytest.mark.slow
 @pytest.mark.parametrize("language", ["nl", "de"])
 @pytest.mark.parametrize("preset", list(GAMES))
 async def test_a_whole_game_in_another_language(  # type: ignore[no-untyped-def]

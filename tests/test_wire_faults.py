@@ -33,6 +33,8 @@ from tests.support.standin import (
     player_to_act,
 )
 
+pytestmark = pytest.mark.slow  # starts bot processes
+
 T = TypeVar("T")
 LIMIT = 2000
 

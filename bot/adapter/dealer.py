@@ -196,6 +196,7 @@ class Dealer:
         # The server's preferred language, as its Community settings name it.
         server = interaction.guild.preferred_locale if interaction.guild else None
         spoken = language_of(language or server or interaction.guild_locale)
+        refusal: str | None = None
         async with self.moves.turn(interaction.channel_id):
             try:
                 outcome = await self.tables.open_locked(
@@ -219,7 +220,6 @@ class Dealer:
                 log.exception("could not open a table in channel %s", interaction.channel_id)
                 refusal = reader(interaction)("table-not-saved")
             else:
-                refusal = None
                 await self.moves.deliver(outcome, *asking(interaction))
         if refusal is not None:
             await self.refuse_text(interaction, refusal)

@@ -108,7 +108,7 @@ class Executor:
                 where = self.bot.get_channel(channel_id)
                 if isinstance(where, discord.abc.Messageable):
                     with contextlib.suppress(discord.HTTPException):
-                        await where.get_partial_message(message_id).delete()  # type: ignore[attr-defined]
+                        await where.get_partial_message(message_id).delete()
 
     async def _post(self, post: Post, channel_id: int, channel: object, produced: Produced) -> None:
         if not isinstance(channel, discord.abc.Messageable):

@@ -18,8 +18,9 @@ what the switch is worth, while her record of them catches up.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Mapping, Sequence
 from random import Random
+from typing import TypeVar
 
 from bot.ai import View, bluff_policy
 from bot.ai.knowledge import Inputs
@@ -31,6 +32,8 @@ from bot.engine import ORDER, RANK, Act, Move
 #: and the most it is ever trusted: the rest of the time she plays the policy.
 HALF_TRUST = 30
 MAX_TRUST = 0.8
+
+K = TypeVar("K")
 
 
 def decide(inputs: Inputs, rng: Random, persona: Persona) -> Move | None:
@@ -59,6 +62,7 @@ def decide(inputs: Inputs, rng: Random, persona: Persona) -> Move | None:
         return _claim(view, rng, persona, table, standing, legal)
     if stage == "answer":
         claim = standing
+        assert claim is not None  # a claim is standing whenever one waits for an answer
         over, how = _rank(view.get("claim_over")), view.get("claim_how") or "seen"
         answer = bluff_policy.respond(table, claim, over, how)
         call = answer.get("call", 0.0) + persona.call
@@ -78,8 +82,9 @@ def _opponent(view: View, stage: str) -> str | None:
     """Whom this decision is about: the claimer when answering, else the next player,
     who will answer our claim."""
     if stage == "answer":
-        return view.get("claimer")
-    seats = list(view.get("seats") or [])
+        claimer: str | None = view.get("claimer")
+        return claimer
+    seats: list[str] = list(view.get("seats") or [])
     me = view.get("viewer")
     if me not in seats or len(seats) < 2:
         return None
@@ -174,6 +179,7 @@ def _after(
     chosen = _pick(rng, weights, legal)
     if chosen.act is not Act.PASS:
         return chosen
+    assert claim is not None  # a pass is legal only with an accepted claim standing
     values = bluff_policy.pass_claim(table, claim, over, how)
     return _pick_claim(rng, values, [m for m in legal if m.act is Act.PASS], Act.PASS)
 
@@ -220,9 +226,14 @@ def _bolder(weights: dict[int, float], dice: int | None, shift: float) -> dict[i
     return out
 
 
-def _pick_claim(rng: Random, weights: Mapping[int, float], legal: list[Move], act: Act) -> Move:
+def _pick_claim(
+    rng: Random,
+    weights: Mapping[int, float] | Mapping[bluff_policy.Action, float],
+    legal: list[Move],
+    act: Act,
+) -> Move:
     offered = {RANK[m.roll]: m for m in legal if m.roll is not None}
-    usable = {r: p for r, p in weights.items() if r in offered and p > 0}
+    usable = {r: p for r, p in weights.items() if isinstance(r, int) and r in offered and p > 0}
     if not usable:  # the policy has no legal claim here: the lowest one
         return offered[min(offered)] if offered else Move(act)
     return offered[_sample(rng, usable)]
@@ -236,7 +247,7 @@ def _pick(rng: Random, weights: Mapping[Act, float], legal: list[Move]) -> Move:
     return plain[_sample(rng, usable)]
 
 
-def _sample(rng: Random, weights: Mapping[int, float] | Mapping[Act, float]) -> object:
+def _sample(rng: Random, weights: Mapping[K, float]) -> K:
     total = sum(weights.values())
     pick = rng.random() * total
     for key, weight in weights.items():
@@ -246,8 +257,8 @@ def _sample(rng: Random, weights: Mapping[int, float] | Mapping[Act, float]) -> 
     return next(reversed(list(weights)))
 
 
-def _rank(value: object) -> int | None:
+def _rank(value: Sequence[int] | None) -> int | None:
     if value is None:
         return None
-    high, low = value  # type: ignore[misc]
+    high, low = value
     return RANK[(int(high), int(low))]

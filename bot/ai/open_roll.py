@@ -447,7 +447,8 @@ def _later(
             lose[m] += weight * mass
             lose_a += weight * ea
             lose_b += weight * eb
-    return _Later(tuple(lose), lose_a, lose_b, tuple(any_), any_a, any_b, tuple(extras))
+    three = (extras[0], extras[1], extras[2])
+    return _Later(tuple(lose), lose_a, lose_b, tuple(any_), any_a, any_b, three)
 
 
 # --- my own turn -------------------------------------------------------------------------------

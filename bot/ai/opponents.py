@@ -67,7 +67,7 @@ class Profile:
         """From a player's stored counters (column -> value; README, What each statistic
         counts, and when)."""
         return cls(
-            *(int(totals.get(name, 0)) for name in PROFILE_COUNTS),
+            **{name: int(totals.get(name, 0)) for name in PROFILE_COUNTS},
             faced=tuple(int(totals.get(f"faced_{r}", 0)) for r in range(N)),
             called=tuple(int(totals.get(f"called_{r}", 0)) for r in range(N)),
         )

@@ -11,7 +11,20 @@ from random import Random
 
 from bot.engine.common import TableMixin
 from bot.engine.errors import IllegalMove, InvalidClaim, NotInGame, NotYourTurn
-from bot.engine.events import Cause, Event, Kind, Reason
+from bot.engine.events import (
+    Accepted,
+    Cause,
+    Claimed,
+    Dice,
+    Event,
+    Folded,
+    Passed,
+    Reason,
+    Revealed,
+    Rolled,
+    Social,
+    Unit,
+)
 from bot.engine.rolls import (
     ORDER,
     RANK,
@@ -25,7 +38,7 @@ from bot.engine.rolls import (
 )
 
 #: Drink for a lost call, by the claimed value's tier (README, Rule sets).
-_TIER_DRINK = {"plain": "sip", "double": "shot", "top": "chug"}
+_TIER_DRINK: dict[str, Unit] = {"plain": "sip", "double": "shot", "top": "chug"}
 
 
 def _tier(roll: Roll) -> str:
@@ -149,15 +162,14 @@ class BluffMixin(TableMixin):
         self._check_roll_bluff(player, blind)
         events: list[Event] = []
         if self.stage == "answer":
-            events.append(
-                Event(Kind.ACCEPTED, player, {"claim": code(self.standing), "by_roll": True})  # type: ignore[arg-type]
-            )
+            assert self.standing is not None  # a claim waits for an answer
+            events.append(Accepted(player, code(self.standing), by_roll=True))
         dice = make_roll(rng.randint(1, 6), rng.randint(1, 6))
         if dice == THREE_ONE and self.options.three_one == "social":
             # Social: the 3-1 is shown to all, everyone sips, and the roller must roll again.
             self.cup = dice
             self.seen_by = list(self.seats)
-            events.append(Event(Kind.SOCIAL, player, {"dice": code(dice)}))
+            events.append(Social(player, code(dice)))
             for seated in self.seats:
                 self._book(seated, "sip", 1, Cause.SOCIAL, player, events)
             self.stage = "reroll"
@@ -165,21 +177,23 @@ class BluffMixin(TableMixin):
         self.cup = dice
         self.seen_by = [] if blind else [player]
         self.stage = "rolled"
-        events.append(Event(Kind.ROLLED, player, {"blind": blind}))
+        events.append(Rolled(player, blind))
         if not blind:
-            events.append(Event(Kind.DICE, player, {"dice": code(dice)}, to=player))
+            events.append(Dice(player, code(dice), to=player))
         return self._done(player, events)
 
     def claim(self, player: str, value: str | Roll) -> list[Event]:
         roll = self._check_claim(player, value)
-        return self._make_claim(player, roll, Kind.CLAIMED)
+        return self._make_claim(player, roll, Claimed)
 
     def pass_cup(self, player: str, value: str | Roll) -> list[Event]:
         roll = self._check_pass(player, value)
-        return self._make_claim(player, roll, Kind.PASSED)
+        return self._make_claim(player, roll, Passed)
 
-    def _make_claim(self, player: str, roll: Roll, kind: Kind) -> list[Event]:
-        if kind is Kind.PASSED:
+    def _make_claim(
+        self, player: str, roll: Roll, kind: type[Claimed] | type[Passed]
+    ) -> list[Event]:
+        if kind is Passed:
             self.claim_how = "pass"
         else:
             self.claim_how = "seen" if player in self.seen_by else "blind"
@@ -188,13 +202,13 @@ class BluffMixin(TableMixin):
         self.claimer = player
         self.stage = "answer"
         self.to_move = self._next_in(player)
-        events = [Event(kind, player, {"claim": code(roll), "to": self.to_move})]
-        return self._done(player, events)
+        return self._done(player, [kind(player, code(roll), self.to_move)])
 
     def accept(self, player: str) -> list[Event]:
         self._check_answer(player)
+        assert self.standing is not None  # there is a claim to answer
         self.stage = "accepted"
-        return self._done(player, [Event(Kind.ACCEPTED, player, {"claim": code(self.standing)})])  # type: ignore[arg-type]
+        return self._done(player, [Accepted(player, code(self.standing))])
 
     def bullshit(self, player: str) -> list[Event]:
         self._check_answer(player)
@@ -202,12 +216,7 @@ class BluffMixin(TableMixin):
         assert claimer is not None and claim is not None and cup is not None
         bluffed = self.is_bluff(cup, claim)
         loser = claimer if bluffed else player
-        events = [
-            Event(Kind.REVEAL, player, {
-                "dice": code(cup), "claim": code(claim), "claimer": claimer,
-                "bluff": bluffed, "loser": loser,
-            })
-        ]  # fmt: skip
+        events: list[Event] = [Revealed(player, code(cup), code(claim), claimer, bluffed, loser)]
         self.seen_by = list(self.seats)
         cause = Cause.CAUGHT if bluffed else Cause.WRONG_CALL
         detail = {"claim": code(claim), "cup": code(cup)}
@@ -222,8 +231,9 @@ class BluffMixin(TableMixin):
 
     def fold(self, player: str) -> list[Event]:
         self._check_fold(player)
-        detail = {"claim": code(self.standing)}  # type: ignore[arg-type]
-        events = [Event(Kind.FOLDED, player, dict(detail))]
+        assert self.standing is not None  # folding needs a claim
+        detail = {"claim": code(self.standing)}
+        events: list[Event] = [Folded(player, detail["claim"])]
         self._book(player, "sip", 1, Cause.FOLDED, None, events, detail)
         self._lose_life(player, 1, Cause.FOLDED, None, events, detail)
         seats_before = list(self.seats)

@@ -11,7 +11,27 @@ from random import Random
 from typing import Any
 
 from bot.engine.errors import GameOver, IllegalMove, NotInGame, NotYourTurn, TableFull
-from bot.engine.events import Cause, Event, Kind, Penalty, Reason
+from bot.engine.events import (
+    Cause,
+    Event,
+    GameEnded,
+    Joined,
+    Knighted,
+    Left,
+    NewHost,
+    Out,
+    Penalized,
+    Penalty,
+    Reason,
+    RoundOver,
+    RoundStarted,
+    Seated,
+    Started,
+    TimedOut,
+    Turn,
+    Unit,
+    Waiting,
+)
 from bot.engine.rolls import Roll, name
 from bot.engine.state import POINTS_PER, GameState, PlayerState
 
@@ -63,7 +83,7 @@ class TableMixin(GameState):
         for player in self.waiting:
             self.seats.append(player)
             self.players[player].status = "seated"
-            events.append(Event(Kind.SEATED, player))
+            events.append(Seated(player))
         self.waiting.clear()
 
     def _remove(self, player: str, events: list[Event], reason: Reason) -> None:
@@ -74,16 +94,15 @@ class TableMixin(GameState):
         state.out_at = self.move_no
         if self.knight == player:
             self.knight = None
-            events.append(Event(Kind.KNIGHT, None, {"knight": None, "reason": Reason.KNIGHT_LEFT}))
+            events.append(Knighted(None, None, reason=Reason.KNIGHT_LEFT))
         if self.host == player and self._people():
             self.host = self._people()[0]
-            events.append(Event(Kind.HOST, self.host))
-        kind = Kind.OUT if state.status == "out" else Kind.LEFT
-        events.append(Event(kind, player, {"reason": reason}))
+            events.append(NewHost(self.host))
+        events.append(Out(player, reason) if state.status == "out" else Left(player, reason))
 
     # --- penalties ------------------------------------------------------------------------
     def _book(
-        self, player: str, unit: str, amount: int, cause: Cause, by: str | None,
+        self, player: str, unit: Unit, amount: int, cause: Cause, by: str | None,
         events: list[Event], detail: dict[str, Any] | None = None,
     ) -> None:  # fmt: skip
         """Write one ledger line; drinks become points where the table counts points."""
@@ -97,11 +116,9 @@ class TableMixin(GameState):
             amount *= POINTS_PER[unit]
             unit = "point"
         detail = detail or {}
-        self.ledger.append(Penalty(player, unit, amount, cause, by, self.round_no, detail))  # type: ignore[arg-type]
+        self.ledger.append(Penalty(player, unit, amount, cause, by, self.round_no, detail))
         state.totals[unit] = state.totals.get(unit, 0) + amount
-        events.append(Event(Kind.PENALTY, player, {
-            "unit": unit, "amount": amount, "cause": cause, "by": by, "detail": detail,
-        }))  # fmt: skip
+        events.append(Penalized(player, unit, amount, cause, by, detail))
 
     def _lose_life(
         self, player: str, amount: int, cause: Cause, by: str | None, events: list[Event],
@@ -119,7 +136,7 @@ class TableMixin(GameState):
         player after a folder); by default the loser. Someone no longer in hands the start
         to the next player still in."""
         self.rounds.append((self.round_no, loser, reason))
-        events.append(Event(Kind.ROUND_OVER, loser, {"round": self.round_no, "reason": reason}))
+        events.append(RoundOver(loser, self.round_no, reason))
         seats_before = list(self.seats)
         busted = [p for p in self.seats if self.players[p].lives == 0]
         if busted and not self.options.last_standing:
@@ -167,7 +184,7 @@ class TableMixin(GameState):
         self.round_starter = starter
         self._reset_round()
         self.to_move = starter
-        events.append(Event(Kind.ROUND_STARTED, starter, {"round": self.round_no}))
+        events.append(RoundStarted(starter, self.round_no))
 
     def _end_game(
         self, winner: str | None, loser: str | None, events: list[Event],
@@ -178,9 +195,7 @@ class TableMixin(GameState):
         self.winner = winner
         self.loser = loser
         self.stuck = False
-        events.append(Event(Kind.GAME_OVER, winner, {
-            "winner": winner, "loser": loser, "ended_by": ended_by,
-        }))  # fmt: skip
+        events.append(GameEnded(winner, winner, loser, ended_by))
 
     def _done(self, player: str | None, events: list[Event]) -> list[Event]:
         """Every accepted action ends here: it is a new state, and the actor is awake."""
@@ -188,7 +203,7 @@ class TableMixin(GameState):
         if player is not None and player in self.players:
             self.players[player].timeouts = 0
         if self.phase == "playing" and self.to_move is not None:
-            events.append(Event(Kind.TURN, self.to_move, {"move_no": self.move_no}))
+            events.append(Turn(self.to_move, self.move_no))
         return events
 
     # --- table actions --------------------------------------------------------------------
@@ -207,12 +222,12 @@ class TableMixin(GameState):
             self.players[player] = PlayerState(
                 status="waiting", totals=known.totals if known else {}
             )
-            return self._done(player, [Event(Kind.WAITING, player)])
+            return self._done(player, [Waiting(player)])
         if known is not None and known.status == "out":
             raise IllegalMove("out-of-game")
         self.seats.append(player)
         self.players[player] = PlayerState(status="seated", totals=known.totals if known else {})
-        return self._done(player, [Event(Kind.JOINED, player)])
+        return self._done(player, [Joined(player)])
 
     def start(self, player: str, rng: Random) -> list[Event]:
         if self.phase != "lobby":
@@ -226,7 +241,7 @@ class TableMixin(GameState):
         for seated in self.seats:
             self.players[seated].lives = self.options.lives
         self.phase = "playing"
-        events = [Event(Kind.STARTED, player, {"players": list(self.seats)})]
+        events: list[Event] = [Started(player, tuple(self.seats))]
         if self.options.first == "random":
             starter = self.seats[rng.randrange(len(self.seats))]
         else:
@@ -240,20 +255,20 @@ class TableMixin(GameState):
         if player in self.waiting:
             self.waiting.remove(player)
             self.players[player].status = "gone"
-            return self._done(None, [Event(Kind.LEFT, player, {"reason": Reason.LEFT_QUEUE})])
+            return self._done(None, [Left(player, Reason.LEFT_QUEUE)])
         if player not in self.seats:
             raise NotInGame("not-in-game")
         events: list[Event] = []
         if self.phase == "lobby":
             self.seats.remove(player)
             del self.players[player]
-            events.append(Event(Kind.LEFT, player, {"reason": Reason.LEFT_LOBBY}))
+            events.append(Left(player, Reason.LEFT_LOBBY))
             if self.host == player:
                 if not self._people():
                     self._end_game(None, None, events)
                     return self._done(None, events)
                 self.host = self._people()[0]
-                events.append(Event(Kind.HOST, self.host))
+                events.append(NewHost(self.host))
             return self._done(None, events)
         seats_before = list(self.seats)
         self._remove(player, events, Reason.LEFT_GAME)
@@ -282,7 +297,7 @@ class TableMixin(GameState):
         self.seats.append(computer)
         self.computers.append(computer)
         self.players[computer] = PlayerState(status="seated")
-        return self._done(player, [Event(Kind.JOINED, computer)])
+        return self._done(player, [Joined(computer)])
 
     def remove_computer(self, player: str, computer: str) -> list[Event]:
         self._check_computer_seat(player)
@@ -291,7 +306,7 @@ class TableMixin(GameState):
         self.seats.remove(computer)
         self.computers.remove(computer)
         del self.players[computer]
-        return self._done(player, [Event(Kind.LEFT, computer, {"reason": Reason.LEFT_LOBBY})])
+        return self._done(player, [Left(computer, Reason.LEFT_LOBBY)])
 
     def _check_computer_seat(self, player: str) -> None:
         if self.phase != "lobby":
@@ -302,7 +317,7 @@ class TableMixin(GameState):
     def timeout(self, player: str, rng: Random) -> list[Event]:
         """The turn timer of ``player`` (who must be to move) ran out: act for them."""
         self._require_mover(player)
-        events = [Event(Kind.TIMEOUT, player)]
+        events: list[Event] = [TimedOut(player)]
         self._family_timeout(player, rng, events)
         state = self.players[player]
         state.timeouts += 1

@@ -11,7 +11,22 @@ from random import Random
 
 from bot.engine.common import TableMixin
 from bot.engine.errors import IllegalMove, NotInGame, NotYourTurn
-from bot.engine.events import Cause, Event, Kind, Reason
+from bot.engine.events import (
+    THREE_ONE_EVENTS,
+    Cause,
+    EndedRound,
+    Event,
+    KnightChoice,
+    Knighted,
+    LimitSet,
+    PotGrew,
+    Reason,
+    Rolled,
+    RollOff,
+    Stood,
+    Stuck,
+    Tapped,
+)
 from bot.engine.rolls import RANK, STUCK, THREE_ONE, TOP, Roll, code, is_double, make_roll
 
 
@@ -142,14 +157,17 @@ class OpenMixin(TableMixin):
 
     def stand(self, player: str) -> list[Event]:
         self._check_stand(player)
-        events = [Event(Kind.STOOD, player, {"roll": code(self.last)})]  # type: ignore[arg-type]
+        assert self.last is not None  # checked: there is a roll to stand on
+        events: list[Event] = [Stood(player, code(self.last))]
         self._end_turn(player, events)
         return self._done(player, events)
 
     def end_round(self, player: str) -> list[Event]:
         self._check_endround(player)
-        events = [Event(Kind.ENDED_ROUND, player, {"roll": code(self.last)})]  # type: ignore[arg-type]
-        self.results[player] = self.last  # type: ignore[assignment]
+        last = self.last
+        assert last is not None  # checked: ending early needs one's own roll
+        events: list[Event] = [EndedRound(player, code(last))]
+        self.results[player] = last
         self._lose_open_round(player, Reason.END_EARLY, events)
         return self._done(player, events)
 
@@ -157,7 +175,7 @@ class OpenMixin(TableMixin):
         self._check_tap(player)
         roller = self.to_move
         assert roller is not None
-        events = [Event(Kind.TAPPED, player, {"roller": roller, "roll": code(STUCK)})]
+        events: list[Event] = [Tapped(player, roller, code(STUCK))]
         self._end_turn(roller, events)
         return self._done(player, events)
 
@@ -171,7 +189,7 @@ class OpenMixin(TableMixin):
         self._check_knight(player, to)
         self.knight = to
         self.pending = None
-        events = [Event(Kind.KNIGHT, to, {"knight": to, "named_by": player})]
+        events: list[Event] = [Knighted(to, to, named_by=player)]
         self._after_roll(player, events)
         return self._done(player, events)
 
@@ -183,11 +201,11 @@ class OpenMixin(TableMixin):
     def _take_roll(self, player: str, dice: Roll, kept: int | None, events: list[Event]) -> None:
         """Apply one roll's effects; whether the turn ends is decided by the caller."""
         deciding = self.rolloff is not None
-        rolled = Event(Kind.ROLLED, player, {
-            "dice": code(dice), "kept": kept, "rolloff": deciding, "n": None,
-        })  # fmt: skip
-        events.append(rolled)
-        if self._special_three_one(dice):
+        special = self._special_three_one(dice)
+        # Which counting roll of the turn this is; a roll-off's or a special 3-1 counts none.
+        n = None if special or deciding else self.rolls + 1
+        events.append(Rolled(player, dice=code(dice), kept=kept, rolloff=deciding, n=n))
+        if special:
             self.last = None
             effect = self.options.three_one
             if effect == "handout":
@@ -202,7 +220,7 @@ class OpenMixin(TableMixin):
                 self.rolls = 0
                 self.kept = False
                 self.pending = None
-            events.append(Event(Kind(effect), player, {"dice": code(dice)}))
+            events.append(THREE_ONE_EVENTS[effect](player, code(dice)))
             return
         self.pending = None
         self.last = dice
@@ -212,14 +230,13 @@ class OpenMixin(TableMixin):
             self.results[player] = dice
             return
         self.rolls += 1
-        rolled.data["n"] = self.rolls  # which counting roll of the turn this was
         if self.options.loss == "pot":
             self._grow_pot(dice, events)
         if self.options.knight and is_double(dice):
             self._knight_effects(player, dice, events)
         if self.options.stuck and dice == STUCK and self.rolls < self.allowed_rolls():
             self.stuck = True
-            events.append(Event(Kind.STUCK, player))
+            events.append(Stuck(player))
 
     def _grow_pot(self, dice: Roll, events: list[Event]) -> None:
         before = self.pot
@@ -230,7 +247,7 @@ class OpenMixin(TableMixin):
         if self.options.cap is not None:
             self.pot = min(self.pot, self.options.cap)
         if self.pot != before:
-            events.append(Event(Kind.POT, None, {"pot": self.pot, "was": before}))
+            events.append(PotGrew(None, self.pot, before))
 
     def _knight_effects(self, player: str, dice: Roll, events: list[Event]) -> None:
         knight = self.knight
@@ -239,10 +256,10 @@ class OpenMixin(TableMixin):
                 self._book(knight, "sip", 1, Cause.KNIGHT_ONE_ONE, player, events)
             if knight != player:
                 self.knight = player
-                events.append(Event(Kind.KNIGHT, player, {"knight": player, "was": knight}))
+                events.append(Knighted(player, player, was=knight))
             elif len(self.seats) > 1:
                 self.pending = "knight"
-                events.append(Event(Kind.KNIGHT_CHOICE, player))
+                events.append(KnightChoice(player))
         elif knight is not None:
             detail = {"die": dice[0]}
             self._book(knight, "sip", dice[0], Cause.KNIGHT_DOUBLE, player, events, detail)
@@ -264,7 +281,7 @@ class OpenMixin(TableMixin):
             self.results[player] = self.last
         if self.limit is None:
             self.limit = self.rolls
-            events.append(Event(Kind.LIMIT, player, {"limit": self.limit}))
+            events.append(LimitSet(player, self.limit))
         self._clear_turn()
         idx = self.order.index(player)
         if idx + 1 < len(self.order):
@@ -301,7 +318,7 @@ class OpenMixin(TableMixin):
             self.results.pop(player, None)
         self._clear_turn()
         self.to_move = tied[0]
-        events.append(Event(Kind.ROLLOFF, None, {"players": list(tied)}))
+        events.append(RollOff(None, tuple(tied)))
 
     def _next_in_rolloff(self, events: list[Event]) -> None:
         assert self.rolloff is not None
@@ -380,7 +397,7 @@ class OpenMixin(TableMixin):
         idx = self.order.index(player)
         if was_mover and self.rolloff is None and self.limit is None and self.rolls > 0:
             self.limit = self.rolls
-            events.append(Event(Kind.LIMIT, player, {"limit": self.limit}))
+            events.append(LimitSet(player, self.limit))
         self.order.remove(player)
         if not was_mover:
             return

@@ -23,7 +23,20 @@ from typing import Any, Protocol, TypeVar
 import orjson
 
 from bot.ai.personas import persona_of
-from bot.engine import BOT_ONLY, Act, Event, Game, GameError, IllegalMove, Kind, Move, StaleAction
+from bot.engine import (
+    BOT_ONLY,
+    Act,
+    Event,
+    Game,
+    GameError,
+    IllegalMove,
+    Move,
+    Opened,
+    Revealed,
+    Rolled,
+    RoundOver,
+    StaleAction,
+)
 from bot.game.fairness import Commitment
 from bot.game.shards import owns_all
 from bot.league.service import GameResult, League
@@ -317,7 +330,7 @@ class TableService:
             record = await self._opened(channel_id, table.saved, err)
         table.game_id = record.id
         self.tables[channel_id] = table
-        events = [Event(Kind.LOBBY, host, {"preset": preset, "rematch_of": rematch_of})]
+        events: list[Event] = [Opened(host, preset, rematch_of)]
         return Outcome(table, host, None, events)
 
     async def act(
@@ -529,7 +542,7 @@ class TableService:
     async def _rate(self, game_id: int, guild_id: int, game: Game) -> GameResult | None:
         """The finished game's ratings and achievements, once its last move is stored
         (nothing is lost: a failure here leaves the game unrated, and the league's
-        periodic catch-up rates it; README, Ratings, seasons and achievements)."""
+        periodic catch-up rates it; README, Ratings)."""
         if self.league is None:
             return None
         try:
@@ -611,12 +624,12 @@ class TableService:
 
     def _update_meta(self, table: Table, outcome: Outcome, now: float) -> None:
         game, meta = table.game, table.meta
-        kinds = {e.kind for e in outcome.events}
-        if "reveal" in kinds or "round_over" in kinds or game.phase == "over":
-            if "reveal" in kinds:
+        kinds = {type(e) for e in outcome.events}
+        if Revealed in kinds or RoundOver in kinds or game.phase == "over":
+            if Revealed in kinds:
                 outcome.lifted = meta.lifted = meta.commit
             meta.commit = None
-        sealing = "rolled" in kinds and "round_over" not in kinds
+        sealing = Rolled in kinds and RoundOver not in kinds
         if game.bluffing and game.cup is not None and sealing:
             meta.commit = Commitment.seal(game.cup)
             outcome.sealed = meta.commit

@@ -1,2 +1,2 @@
-"""The league (README, Ratings, seasons and achievements): ratings, seasons, achievements
+"""The league (README, Leaderboard and stats): ratings, seasons, achievements
 and the statistics a game leaves. No Discord here."""

@@ -1,5 +1,5 @@
 """Achievements: what a finished game's event log says a person did that is worth a badge
-(README, Ratings, seasons and achievements).
+(README, Achievements).
 
 Pure: computed once per finished game, from the stored log and the final state, when
 every cup has been lifted or taken away for good, so nothing here can depend on dice
@@ -18,7 +18,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai.personas import persona_of
-from bot.engine import Game
+from bot.engine import Game, Kind
 from bot.engine.presets import PRESET_NAMES
 from bot.league.stats import stored_id
 
@@ -209,7 +209,8 @@ class _Scan:
             facts["behind"] = best - left
 
     def gone(self, player: str | None, data: Mapping[str, Any]) -> None:
-        self.alive.discard(player)  # type: ignore[arg-type]
+        if player is not None:
+            self.alive.discard(player)
 
     def seated(self, player: str | None, data: Mapping[str, Any]) -> None:
         if player is not None:
@@ -230,23 +231,30 @@ class _Scan:
 
 
 _Handler = Callable[[_Scan, "str | None", Mapping[str, Any]], None]
-#: The log entries that count for something, by kind; every other entry is skipped.
+#: The log entries that count for something, by the kind they are stored under (plain
+#: text keys: the log's kinds are text, and a dict of only text looks them up fastest);
+#: every other entry is skipped. Each handler reads the stored data of its event class
+#: (`Started`, `Rolled`, ...) by the keys its ``to_dict`` writes, without building the
+#: class: converting costs more than the whole scan (README, Benchmarks: The league).
 _HANDLERS: dict[str, _Handler] = {
-    "started": _Scan.started,
-    "rolled": _Scan.rolled,
-    "dice": _Scan.dice,
-    "claimed": _Scan.claimed,
-    "passed": _Scan.passed,
-    "accepted": _Scan.accepted,
-    "reveal": _Scan.reveal,
-    "penalty": _Scan.penalty,
-    "out": _Scan.gone,
-    "left": _Scan.gone,
-    "seated": _Scan.seated,
-    "social": _Scan.social,
-    "knight": _Scan.knight,
-    "tapped": _Scan.tapped,
-    "round_over": _Scan.round_over,
+    kind.value: handler
+    for kind, handler in (
+        (Kind.STARTED, _Scan.started),
+        (Kind.ROLLED, _Scan.rolled),
+        (Kind.DICE, _Scan.dice),
+        (Kind.CLAIMED, _Scan.claimed),
+        (Kind.PASSED, _Scan.passed),
+        (Kind.ACCEPTED, _Scan.accepted),
+        (Kind.REVEAL, _Scan.reveal),
+        (Kind.PENALTY, _Scan.penalty),
+        (Kind.OUT, _Scan.gone),
+        (Kind.LEFT, _Scan.gone),
+        (Kind.SEATED, _Scan.seated),
+        (Kind.SOCIAL, _Scan.social),
+        (Kind.KNIGHT, _Scan.knight),
+        (Kind.TAPPED, _Scan.tapped),
+        (Kind.ROUND_OVER, _Scan.round_over),
+    )
 }
 
 

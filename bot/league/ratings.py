@@ -1,6 +1,5 @@
 """Skill ratings: one Weng-Lin Plackett-Luce rating (the ``openskill`` library) per
-player, per server and per family of rule sets (README, Ratings, seasons and
-achievements).
+player, per server and per family of rule sets (README, Ratings).
 
 Pure: no storage, no Discord, no clock. Storage keeps each player's ``Skill``; this module
 says what a finished table does to them, and how a rating is shown.
@@ -16,8 +15,8 @@ from dataclasses import dataclass
 from openskill.models import PlackettLuce
 
 #: Which rating a rule set's games count towards. Bluffing and calling bluffs is one
-#: skill, pressing one's luck on open rolls another (README, Ratings, seasons and
-#: achievements: why two ratings).
+#: skill, pressing one's luck on open rolls another (README, Ratings: two
+#: families, two ratings).
 FAMILY: dict[str, str] = {
     "mexican": "bluff", "dollar": "bluff",
     "mexen": "open", "mexicanen": "open", "mexico": "open",

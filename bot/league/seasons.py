@@ -2,7 +2,7 @@
 
 Pure: every function takes the moment it is asked about (the injected clock's reading),
 so a season's end is the same in every process, before and after a restart (README,
-Ratings, seasons and achievements).
+Seasons).
 """
 
 from __future__ import annotations

@@ -1,5 +1,5 @@
-"""The league: ratings, seasons and achievements kept in storage (README, Ratings,
-seasons and achievements). No Discord here: the cogs render what it returns.
+"""The league: ratings, seasons and achievements kept in storage (README,
+Leaderboard and stats). No Discord here: the cogs render what it returns.
 
 Every write is one transaction that checks it has not been done already (a game is rated
 once, a season closes once, an announcement is claimed once), so several processes and
@@ -446,7 +446,7 @@ class _Ledger:
         awards = achievements.award(  # read-only views: award keeps nothing of them
             finished,
             {uid: mine for uid in people if (mine := self.progress.get(uid))},
-            {uid: mine for uid in people if (mine := self.held.get(uid))},
+            {uid: theirs for uid in people if (theirs := self.held.get(uid))},
             places,
         )
         for uid, facts in awards.progress.items():

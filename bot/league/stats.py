@@ -12,7 +12,25 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from bot.ai.personas import stats_id
-from bot.engine import RANK, Event, Game, Kind, Roll, code, from_code
+from bot.engine import (
+    RANK,
+    Accepted,
+    Claimed,
+    Dice,
+    Event,
+    Folded,
+    Game,
+    GameEnded,
+    Passed,
+    Penalized,
+    Revealed,
+    Roll,
+    Rolled,
+    RoundOver,
+    Social,
+    code,
+    from_code,
+)
 from bot.storage import MoveStats, RoundRecord
 
 #: Ledger unit -> totals column, for what a player took and for what they caused.
@@ -39,7 +57,6 @@ def stored_id(player: str | None) -> int | None:
 
 
 TOP_CODE = "21"
-_CLAIMS = frozenset({Kind.CLAIMED, Kind.PASSED})
 
 
 @dataclass(frozen=True, slots=True)
@@ -133,60 +150,61 @@ def _count(events: Iterable[Event], game: Game, cup_before: Roll | None, counter
     """
     cup = cup_before
     for event in events:
-        kind, player, data = event.kind, event.player, event.data
-        if kind is Kind.PENALTY and player is not None:
-            counter.public(player, UNIT_COLUMN[data["unit"]], data["amount"])
-            by = data.get("by")
-            if by and by != player:
-                counter.public(by, CAUSED_COLUMN[data["unit"]], data["amount"])
-        elif kind is Kind.ROUND_OVER:
-            counter.taken_away()  # a lifted cup was counted at its reveal, just before
-            if player is not None:
-                counter.public(player, "rounds_lost")
-        elif player is not None and (
-            kind is Kind.ROLLED or (kind is Kind.SOCIAL and game.bluffing)
-        ):  # an open roll's 3-1 comes as a roll and its effect: count it once
-            counter.public(player, "rolls_made")  # everyone sees a roll being made
-            if game.bluffing:
-                counter.taken_away()  # new dice: the old ones go unseen
-            dice = data.get("dice")  # open rolls and a Social show their dice
-            if dice is None and kind is Kind.ROLLED:
-                dice = code(game.cup) if game.cup else None  # under the cup: the truth
-                if dice == TOP_CODE:
-                    counter.under_cup(player, "mex_rolled")
-            elif dice == TOP_CODE:
-                counter.public(player, "mex_rolled")
-            if dice is not None and game.bluffing:
+        player = event.player
+        match event:
+            case Penalized(unit=unit, amount=amount, by=by) if player is not None:
+                counter.public(player, UNIT_COLUMN[unit], amount)
+                if by and by != player:
+                    counter.public(by, CAUSED_COLUMN[unit], amount)
+            case RoundOver():
+                counter.taken_away()  # a lifted cup was counted at its reveal, just before
+                if player is not None:
+                    counter.public(player, "rounds_lost")
+            # An open roll's 3-1 comes as a roll and its effect: count it once.
+            case Rolled() | Social() if player is not None and (
+                isinstance(event, Rolled) or game.bluffing
+            ):
+                counter.public(player, "rolls_made")  # everyone sees a roll being made
+                if game.bluffing:
+                    counter.taken_away()  # new dice: the old ones go unseen
+                dice = event.dice  # open rolls and a Social show their dice
+                if dice is None and isinstance(event, Rolled):
+                    dice = code(game.cup) if game.cup else None  # under the cup: the truth
+                    if dice == TOP_CODE:
+                        counter.under_cup(player, "mex_rolled")
+                elif dice == TOP_CODE:
+                    counter.public(player, "mex_rolled")
+                if dice is not None and game.bluffing:
+                    cup = from_code(dice)
+            case Dice(dice=dice) if event.to is not None:
                 cup = from_code(dice)
-        elif kind is Kind.DICE and event.to is not None:
-            cup = from_code(data["dice"])
-        elif kind in _CLAIMS and player is not None:
-            if cup is not None and game.is_bluff(cup, from_code(data["claim"])):
-                counter.under_cup(player, "bluffs_made")
-            if kind is Kind.CLAIMED and cup is not None and game.claim_how == "seen":
-                _count_seen_claim(counter, player, RANK[cup], game.lowest_claim(game.claim_over),
-                                  RANK[from_code(data["claim"])])  # fmt: skip
-        elif kind is Kind.ACCEPTED and player is not None:
-            counter.public(player, f"faced_{RANK[from_code(data['claim'])]}")
-        elif kind is Kind.FOLDED and player is not None and cup is not None:
-            if RANK[cup] < game.lowest_claim(from_code(data["claim"])):
-                counter.under_cup(player, "forced_folds")
-        elif kind is Kind.REVEAL and player is not None:
-            counter.lifted()
-            counter.public(player, "calls_made")
-            answered = RANK[from_code(data["claim"])]
-            counter.public(player, f"faced_{answered}")
-            counter.public(player, f"called_{answered}")
-            if data["bluff"]:
-                counter.public(player, "calls_right")
-                counter.public(data["claimer"], "bluffs_caught")
-        elif kind is Kind.GAME_OVER:
-            counter.game_over()
-            for member, state in game.players.items():
-                if state.status != "waiting":
-                    counter.public(member, "games_played")
-            if data.get("winner"):
-                counter.public(data["winner"], "games_won")
+            case Claimed(claim=claim) | Passed(claim=claim) if player is not None:
+                if cup is not None and game.is_bluff(cup, from_code(claim)):
+                    counter.under_cup(player, "bluffs_made")
+                if isinstance(event, Claimed) and cup is not None and game.claim_how == "seen":
+                    floor = game.lowest_claim(game.claim_over)
+                    _count_seen_claim(counter, player, RANK[cup], floor, RANK[from_code(claim)])
+            case Accepted(claim=claim) if player is not None:
+                counter.public(player, f"faced_{RANK[from_code(claim)]}")
+            case Folded(claim=claim) if player is not None and cup is not None:
+                if RANK[cup] < game.lowest_claim(from_code(claim)):
+                    counter.under_cup(player, "forced_folds")
+            case Revealed(claim=claim, bluff=bluff, claimer=claimer) if player is not None:
+                counter.lifted()
+                counter.public(player, "calls_made")
+                answered = RANK[from_code(claim)]
+                counter.public(player, f"faced_{answered}")
+                counter.public(player, f"called_{answered}")
+                if bluff:
+                    counter.public(player, "calls_right")
+                    counter.public(claimer, "bluffs_caught")
+            case GameEnded(winner=winner):
+                counter.game_over()
+                for member, state in game.players.items():
+                    if state.status != "waiting":
+                        counter.public(member, "games_played")
+                if winner:
+                    counter.public(winner, "games_won")
 
 
 def _count_seen_claim(counter: _Counter, player: str, dice: int, floor: int, claim: int) -> None:
@@ -254,21 +272,19 @@ def move_records(events: Iterable[Event], game: Game) -> MoveStats:
     for event in events:
         player = event.player
         who = stored_id(player)
-        if event.kind in _CLAIMS and who is not None:
-            claims.append((who, event.data["claim"]))
-        elif event.kind is Kind.REVEAL and event.data["bluff"] and who is not None:
-            claimer = stored_id(event.data["claimer"])
+        if isinstance(event, Claimed | Passed) and who is not None:
+            claims.append((who, event.claim))
+        elif isinstance(event, Revealed) and event.bluff and who is not None:
+            claimer = stored_id(event.claimer)
             if claimer is not None:
                 catches.append((who, claimer))
-        elif event.kind is Kind.ROUND_OVER:
-            number = event.data["round"]
+        elif isinstance(event, RoundOver):
+            number = event.round
             paid = [
                 [line.player, line.unit, line.amount, line.cause, line.detail, line.by]
                 for line in game.ledger
                 if line.round == number
             ]
             loser = stored_id(player)
-            rounds.append(
-                RoundRecord(number, game.preset, loser, event.data["reason"], {"paid": paid})
-            )
+            rounds.append(RoundRecord(number, game.preset, loser, event.reason, {"paid": paid}))
     return MoveStats(tuple(claims), tuple(catches), tuple(rounds))

@@ -205,7 +205,11 @@ def _fit(text: str, style: Style, width: int) -> tuple[int, list[tuple[str, str]
     """
     wraps: list[tuple[int, list[tuple[str, str]]]] = []
     for size in range(style.size, style.min_size - 1, -SIZE_STEP):
-        lines = _wrap(text, lambda s, size=size: _width(s, size) <= width)
+
+        def fits(s: str, size: int = size) -> bool:
+            return _width(s, size) <= width
+
+        lines = _wrap(text, fits)
         if len(lines) == 1:
             return size, lines
         wraps.append((size, lines))

@@ -52,7 +52,7 @@ class Talk:
         self._english = _bundle(DEFAULT) if language != DEFAULT else None
         self._memo: dict[Any, str] = {}
 
-    def __call__(self, key: str, **args: Any) -> str:
+    def __call__(self, key: str, /, **args: Any) -> str:
         try:
             # The types too: 1, 1.0 and True are equal keys but may not read the same.
             memo_key: Any = (key, *args.items(), *map(type, args.values())) if args else key
@@ -75,6 +75,8 @@ class Talk:
             log.warning("message %r is missing in %s; saying it in English", key, self.language)
             bundle = self._english
         message = bundle.get_message(key)
+        # A Fluent message may have attributes only; every one the bot formats has a value.
+        assert message.value is not None, f"message {key!r} has no value"
         text, errors = bundle.format_pattern(message.value, args)
         if errors:
             log.warning("message %r in %s: %s", key, self.language, errors)

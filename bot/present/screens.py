@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterable, Sequence
 
 from bot.ai.personas import next_id, next_persona, persona_of
-from bot.engine import RANK, Act, Game, GameError, Kind, Move
+from bot.engine import RANK, Act, Dice, Game, GameError, Move, Rolled
 from bot.engine.rolls import spellings_for
 from bot.game.fairness import Commitment, message
 from bot.game.tables import Outcome, Table
@@ -455,10 +455,9 @@ def private_after(outcome: Outcome, t: Talk) -> Reply | None:
     choice they owe (a hand-out, the next Knight). ``None`` when nothing is private."""
     table, player = outcome.table, outcome.player
     game = table.game
-    dice = next((e for e in outcome.events if e.kind is Kind.DICE and e.to == player), None)
-    rolled_blind = any(
-        e.kind is Kind.ROLLED and e.player == player and e.data.get("blind") for e in outcome.events
-    )
+    events = outcome.events
+    dice = next((e for e in events if isinstance(e, Dice) and e.to == player), None)
+    rolled_blind = any(isinstance(e, Rolled) and e.player == player and e.blind for e in events)
     if dice is not None or (rolled_blind and game.to_move == player):
         return your_cup(table, player, t)
     choice = game.owes_choice(player)

@@ -89,7 +89,7 @@ class MexicanBot(commands.Bot):
         #: The shards this process runs; its tables are those of their guilds only.
         self.sharding = shards
         owns = shards.owns if shards is not None else owns_all
-        #: Ratings, seasons and achievements (README, Ratings, seasons and achievements),
+        #: Ratings, seasons and achievements (README, Leaderboard and stats),
         #: on the same clock as the turn timers (tests move it).
         self.league = League(storage, clock=now, owns=owns)
         # Dice come from the OS's cryptographic source; tests swap in a seeded one.
@@ -106,7 +106,7 @@ class MexicanBot(commands.Bot):
         #: reconnect).
 
     async def setup_hook(self) -> None:
-        self.tree.on_error = self.on_app_command_error
+        self.tree.error(self.on_app_command_error)  # the tree's error handler
         try:
             # Games that ended unrated (a crash, a database outage; after schema step 8,
             # every game of the past): rated before the first move of this process.

@@ -184,7 +184,7 @@ class _CountingAdapter(AsyncWebhookAdapter):
     metrics (tests/test_metrics_wire.py) fails if answers stop being counted."""
 
     def __init__(self, inner: AsyncWebhookAdapter, metrics: Metrics, answers: _Answers) -> None:
-        super().__init__()
+        super().__init__()  # type: ignore[no-untyped-call]  # discord.py leaves it untyped
         self._inner = inner
         self._metrics = metrics
         self._answers = answers

@@ -11,6 +11,7 @@ import os
 from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
+from typing import TypedDict
 from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
@@ -178,7 +179,14 @@ def parse_settings(values: Mapping[str, str]) -> Settings:
     )
 
 
-def _parse_metrics(port_raw: str | None, host_raw: str | None) -> dict[str, object]:
+class _Metrics(TypedDict, total=False):
+    """The `Settings` fields METRICS_PORT and METRICS_HOST give (none: no metrics)."""
+
+    metrics_port: int | None
+    metrics_host: str
+
+
+def _parse_metrics(port_raw: str | None, host_raw: str | None) -> _Metrics:
     """METRICS_PORT turns the metrics and health server on; METRICS_HOST alone would
     turn nothing on, which is more likely a forgotten port than a wish."""
     if port_raw is None:
@@ -227,7 +235,14 @@ def _parse_guild_id(raw: str | None) -> int | None:
     return int(raw)
 
 
-def _parse_database(url_raw: str | None, path_raw: str | None) -> dict[str, object]:
+class _Database(TypedDict):
+    """The `Settings` fields DATABASE_URL and DATABASE_PATH give."""
+
+    database_path: Path
+    database_url: DatabaseUrl | None
+
+
+def _parse_database(url_raw: str | None, path_raw: str | None) -> _Database:
     """``database_path`` and ``database_url`` from DATABASE_URL and DATABASE_PATH.
 
     DATABASE_URL picks the backend. A sqlite:/// URL is another way to write

@@ -263,7 +263,7 @@ class Storage(LeaderboardQueries, LeagueQueries, ShardLeaseQueries):
         """Read, decide and write in one transaction that no other process can interleave
         with for the same server: what the league needs so that a game is rated, and a
         season closed, exactly once, and no rating update is lost when two processes rate
-        games of one server at once (README, Ratings, seasons and achievements).
+        games of one server at once (README, Ratings; Seasons).
 
         Committed when the block ends, rolled back if it raises. SQLite: ``BEGIN
         IMMEDIATE`` (one writer for the whole file); PostgreSQL: the server's

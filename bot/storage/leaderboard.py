@@ -8,7 +8,7 @@ the number of players with a strictly better value, so equal values share a plac
 every page and in "Your place" alike. Within a tie the list runs by more games played
 first, then by user id: a total order, so paging never repeats or skips anyone.
 
-A rating (README, Ratings, seasons and achievements) is one number per person and family,
+A rating (README, Ratings) is one number per person and family,
 whatever the scope: its leaderboards list the people who played a rated game of the
 family in the scope and period, by their one rating, so "this channel, this week" lists
 the people who played a rated game of it in this channel this week. Who played is read

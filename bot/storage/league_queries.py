@@ -1,5 +1,5 @@
 """The league's reads: ratings, seasons and achievements as /season, /achievements and
-the card show them (README, Ratings, seasons and achievements).
+the card show them (README, Leaderboard and stats).
 
 Read-only, and a few statements per view whatever the number of achievements: counts
 are aggregated in SQL, not asked for one key at a time. Plain values come back; the

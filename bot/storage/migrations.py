@@ -270,7 +270,7 @@ _V7_SHARD_LEASES: Migration = (
     """),
 )
 
-# Step 8: the league (README, Ratings, seasons and achievements). One rating per server,
+# Step 8: the league (README, Leaderboard and stats). One rating per server,
 # family of rule sets and player (people and computers alike; computers under their
 # negative stats ids); each finished game rated once (`rated_games` is the proof, and
 # keeps what the rating did for the game's final standing); achievements held and the

@@ -17,7 +17,7 @@ import simcord
 from bot.engine import Act, Game, Move
 from bot.game.tables import Table
 from bot.present.ids import MENU_PREFIX, MOVE_PREFIX
-from tests.conftest import SimTable
+from tests.support.sim import SimTable
 
 EPHEMERAL = 64
 MENTION = re.compile(r"<@!?(\d+)>")
