@@ -28,6 +28,7 @@ from bot.storage import (
     StaleGameError,
     Storage,
     StorageError,
+    games,
     open_storage,
 )
 from bot.storage.dialect import numbered
@@ -391,7 +392,7 @@ async def test_failure_mid_save_leaves_nothing_behind(
         raise RuntimeError("disk on fire")
 
     # The state update and the events are already written when the totals step fails.
-    monkeypatch.setattr(type(storage), "_add_totals", explode)
+    monkeypatch.setattr(games, "add_totals", explode)
     with pytest.raises(RuntimeError, match="disk on fire"):
         await storage.save_move(
             game.id, '{"v": 2}', "over", [("b", {}), ("c", {})], {(GUILD, 1): {"sips": 5}}
@@ -412,7 +413,7 @@ async def test_a_new_game_and_its_first_events_are_one_transaction(
     def explode(*_args: object) -> None:
         raise RuntimeError("disk on fire")
 
-    monkeypatch.setattr(type(storage), "_append_events", explode)
+    monkeypatch.setattr(games, "append_events", explode)
     with pytest.raises(RuntimeError, match="disk on fire"):
         await storage.create_game(GUILD, CHANNEL, "mexen", "{}", events=[("move", {"n": 1})])
     monkeypatch.undo()
