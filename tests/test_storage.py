@@ -501,6 +501,24 @@ class _nothing:
         return None
 
 
+def test_the_backends_spell_no_query_of_the_bots_tables() -> None:
+    """Every query and write is written once, over the driver seam (bot/storage/driver.py):
+    a backend module that named one of the bot's tables in SQL would be a second copy
+    of a write, free to drift from the first."""
+    import re
+
+    import bot.storage.postgres as postgres
+    import bot.storage.sqlite as sqlite
+    from bot.storage import DATA_TABLES, PROCESS_TABLES
+
+    tables = "|".join([*DATA_TABLES, *PROCESS_TABLES])
+    spelled = re.compile(rf"\b(?:INSERT INTO|UPDATE|DELETE FROM|FROM|JOIN)\s+(?:{tables})\b")
+    for module in (sqlite, postgres):
+        assert module.__file__ is not None
+        assert spelled.findall(Path(module.__file__).read_text("utf-8")) == [], module.__name__
+    assert spelled.search("UPDATE games SET move_no = 1")  # not a test of nothing
+
+
 def test_the_aiosqlite_worker_hook_used_for_one_call_per_move_exists() -> None:
     import inspect
 

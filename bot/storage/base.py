@@ -37,7 +37,7 @@ from bot.storage.league_queries import LeagueQueries
 from bot.storage.migrations import MIGRATIONS, Migration
 from bot.storage.plan import Params, statements
 from bot.storage.shard_leases import ShardLeaseQueries
-from bot.storage.tables import DATA_TABLES, GAME_COLUMNS, KEY_COLUMNS, PROCESS_TABLES
+from bot.storage.tables import DATA_TABLES, GAME_COLUMNS, KEY_COLUMNS, PROCESS_TABLES, TableRows
 
 __all__ = [
     "DATA_TABLES",
@@ -111,6 +111,7 @@ class Storage:
         self._boards = LeaderboardQueries(driver)
         self._league = LeagueQueries(driver)
         self._leases = ShardLeaseQueries(driver, clock)
+        self._tables = TableRows(driver)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -214,25 +215,22 @@ class Storage:
 
     # ------------------------------------------------- copying (python -m bot migrate-db)
 
+    # Methods of their own, not `_Via`: tests wrap them and call the class's original.
+
     async def count_rows(self, table: str) -> int:
         """How many rows one of `DATA_TABLES` holds."""
-        return await self._games.count_rows(table)
+        return await self._tables.count_rows(table)
 
     def read_rows(self, table: str, batch: int = 5000) -> AsyncIterator[list[tuple[Any, ...]]]:
-        """A table's rows in `DATA_TABLES` column order, a batch at a time, so a copy
-        never holds a whole million-round history in memory."""
-        return self._driver.read_rows(table, batch)
+        """A table's rows in `DATA_TABLES` column order, a batch at a time (`TableRows`)."""
+        return self._tables.read_rows(table, batch)
 
     async def load_rows(
         self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
         expected: Mapping[str, int],
     ) -> None:  # fmt: skip
-        """Insert ``(table, rows)`` batches, all in one transaction: a copy that fails
-        half-way leaves the target as empty as it was. Ids are kept as they are, and the
-        next new game or round is numbered after the highest copied one. The rows of each
-        table are counted inside the transaction too: if they differ from ``expected``
-        (the source changed while it was read), nothing is committed (`CopyCountError`)."""
-        await self._driver.load_rows(batches, expected)
+        """Insert ``(table, rows)`` batches in one transaction, all or nothing (`TableRows`)."""
+        await self._tables.load_rows(batches, expected)
 
     # ---------------------------------------------- raw SQL, for tests and tools only
 

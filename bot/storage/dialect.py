@@ -195,6 +195,13 @@ class Dialect:
     lock_game_channel: str | None
     #: How rows of counters are added: a statement per row, or one over arrays.
     add_counters: Callable[[Counters, Sequence[Change]], list[Step]]
+    #: What a copy runs after its rows, in their transaction: ids were copied as they
+    #: were, so the next game and round must be numbered after them. (SQLite's
+    #: AUTOINCREMENT moves sqlite_sequence past every id inserted without a word.)
+    after_copy: tuple[str, ...] = ()
+    #: What a copy runs for each table once committed (``{table}``): fresh statistics
+    #: for the planner, rather than waiting for autovacuum to notice.
+    refresh_statistics: str | None = None
 
 
 SQLITE = Dialect(
@@ -212,4 +219,10 @@ POSTGRESQL = Dialect(
     + ", ','), 'UTF8') FROM game_events e WHERE e.game_id = g.id{only})",
     lock_game_channel="SELECT pg_advisory_xact_lock(channel_id) FROM games WHERE id = ?",
     add_counters=array_steps,
+    after_copy=tuple(
+        f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false)"
+        f" FROM {table}"
+        for table in ("games", "rounds")
+    ),
+    refresh_statistics="ANALYZE {table}",
 )

@@ -17,7 +17,7 @@ plan cannot tell the two apart, so the logic of a write is never spelled twice.
 
 from __future__ import annotations
 
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Sequence
 from contextlib import AbstractAsyncContextManager
 from typing import Any, Protocol
 
@@ -47,6 +47,13 @@ class Transaction(Protocol):
         """Several statements, each run once per row of its rows (none for no rows): on
         SQLite one hand-over; on PostgreSQL one round trip when each is a one-row INSERT
         into a table of its own, as the league's writes are."""
+        ...
+
+    async def copy_rows(
+        self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+    ) -> None:
+        """Insert whole rows into ``table`` the fastest way the database has: on SQLite
+        one hand-over, on PostgreSQL ``COPY``."""
         ...
 
 
@@ -99,16 +106,6 @@ class Driver(Protocol):
         one_open_game_per_channel index)."""
         ...
 
-    # Copying (python -m bot migrate-db): each database's own bulk paths.
-
-    def read_rows(self, table: str, batch: int) -> AsyncIterator[list[tuple[Any, ...]]]:
-        """A table's rows in `DATA_TABLES` column order and key order, a batch at a time."""
-        ...
-
-    async def load_rows(
-        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
-        expected: Mapping[str, int],
-    ) -> None:  # fmt: skip
-        """Insert the batches in one transaction, ids kept as they are, and roll it all
-        back (`CopyCountError`) if the tables' counts then differ from ``expected``."""
+    def stream(self, sql: str, batch: int) -> AsyncIterator[list[tuple[Any, ...]]]:
+        """A long query's rows (no parameters), a batch at a time, from one snapshot."""
         ...

@@ -39,7 +39,7 @@ from bot.storage.models import (
     PlayerKey,
 )
 from bot.storage.plan import Execute, ExecuteMany, FetchOne, Plan
-from bot.storage.tables import DATA_TABLES, GAME_COLUMNS, GAME_NAMES
+from bot.storage.tables import GAME_COLUMNS, GAME_NAMES
 
 _GAME_OF_G = ", ".join(f"g.{name}" for name in GAME_NAMES)
 
@@ -246,15 +246,6 @@ class GameQueries:
             )
             logs.update((int(game_id), bytes(text)) for game_id, text in rows if text is not None)
         return logs
-
-    # ------------------------------------------------- copying (python -m bot migrate-db)
-
-    async def count_rows(self, table: str) -> int:
-        """How many rows one of `DATA_TABLES` holds."""
-        if table not in DATA_TABLES:
-            raise ValueError(f"unknown table {table!r}")
-        row = await self._db.fetchone(f"SELECT COUNT(*) FROM {table}", ())
-        return int(row[0])
 
 
 # ---------------------------------------------------------------------- plans

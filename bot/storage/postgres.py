@@ -13,7 +13,7 @@ from __future__ import annotations
 import contextlib
 import re
 import time
-from collections.abc import AsyncIterator, Mapping, Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import Any, Self
 
 import asyncpg
@@ -24,7 +24,6 @@ from bot.storage.dialect import POSTGRESQL, arguments, numbered
 from bot.storage.errors import (
     Clock,
     CommitUnknownError,
-    CopyCountError,
     DatabaseDownError,
     DatabaseUnavailableError,
     SchemaTooNewError,
@@ -33,7 +32,6 @@ from bot.storage.errors import (
 from bot.storage.health import Health
 from bot.storage.migrations import MIGRATIONS, Migration, statements
 from bot.storage.plan import Execute, ExecuteMany, FetchAll, FetchOne, Params, Plan, T
-from bot.storage.tables import DATA_TABLES, KEY_COLUMNS
 from bot.storage.url import DatabaseUrl
 
 #: The session-level advisory lock (two-key form, apart from the channels' one-key locks)
@@ -182,39 +180,13 @@ class PostgresDriver:
         async with self._connection() as conn, _committed(conn, *lock):
             yield _Transaction(conn)
 
-    # ------------------------------------------------- copying (python -m bot migrate-db)
+    # ---------------------------------------------------------------------- reads
 
-    async def read_rows(self, table: str, batch: int) -> AsyncIterator[list[tuple[Any, ...]]]:
-        columns = DATA_TABLES[table]
-        key = ", ".join(columns[: KEY_COLUMNS[table]])
+    async def stream(self, sql: str, batch: int) -> AsyncIterator[list[tuple[Any, ...]]]:
         async with self._connection() as conn, conn.transaction():
-            cursor = await conn.cursor(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {key}")
+            cursor = await conn.cursor(sql)
             while rows := await cursor.fetch(batch):
                 yield [tuple(row) for row in rows]
-
-    async def load_rows(
-        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
-        expected: Mapping[str, int],
-    ) -> None:  # fmt: skip
-        async with self._connection() as conn, conn.transaction():
-            async for table, rows in batches:
-                columns = DATA_TABLES[table]
-                await conn.copy_records_to_table(table, records=rows, columns=list(columns))
-            counted = {t: await conn.fetchval(f"SELECT COUNT(*) FROM {t}") for t in expected}
-            if counted != dict(expected):
-                raise CopyCountError(counted, expected)  # rolls the whole copy back
-            # Ids were copied as they were: number the next game and round after them.
-            for table in ("games", "rounds"):
-                await conn.execute(
-                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
-                    f" COALESCE(MAX(id), 0) + 1, false) FROM {table}"
-                )
-        # Fresh statistics for the planner, rather than waiting for autovacuum to notice.
-        async with self._connection() as conn:
-            for table in DATA_TABLES:
-                await conn.execute(f"ANALYZE {table}")
-
-    # ---------------------------------------------------------------------- reads
 
     @contextlib.asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
@@ -309,6 +281,12 @@ class _Transaction:
             text, *arguments(order, [value for _, params in queries for value in params])
         )
         return [list(rows or ()) for rows in row]
+
+    async def copy_rows(
+        self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+    ) -> None:
+        if rows:
+            await self._conn.copy_records_to_table(table, records=rows, columns=list(columns))
 
     async def write_each(self, writes: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
         """One round trip for all the writes when each is a row INSERT into a table of

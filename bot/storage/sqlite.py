@@ -21,9 +21,9 @@ import functools
 import os
 import sqlite3
 import time
-from collections.abc import AsyncIterator, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Callable, Sequence
 from pathlib import Path
-from typing import Any, Self
+from typing import Any, Self, TypeVar
 
 import aiosqlite
 
@@ -31,7 +31,6 @@ from bot.storage.base import Storage
 from bot.storage.dialect import SQLITE
 from bot.storage.errors import (
     Clock,
-    CopyCountError,
     DatabaseDownError,
     SchemaTooNewError,
     StorageError,
@@ -40,7 +39,8 @@ from bot.storage.games import bucket_periods
 from bot.storage.health import Health
 from bot.storage.migrations import MIGRATIONS, Migration, statements
 from bot.storage.plan import Execute, ExecuteMany, FetchAll, FetchOne, Params, Plan, T
-from bot.storage.tables import DATA_TABLES, KEY_COLUMNS
+
+R = TypeVar("R")
 
 __all__ = [
     "DatabasePathError",
@@ -294,64 +294,29 @@ class SqliteDriver:
     async def transaction(self, lock: Sequence[int]) -> AsyncIterator[_Transaction]:
         # BEGIN IMMEDIATE takes the file's write lock before the first read, so what the
         # caller reads is still true when it writes; every server shares that one lock.
-        async with self._lock, self._reaching():
-            if self._closed:
-                raise StorageError("storage is closed")
-            conn = self._conn
-            raw = conn._conn
-            await conn._execute(raw.execute, "BEGIN IMMEDIATE")
-            try:
-                yield _Transaction(conn, raw)
-            except BaseException:
-                if raw.in_transaction:
-                    await asyncio.shield(conn._execute(raw.execute, "ROLLBACK"))
-                raise
-            await conn._execute(raw.execute, "COMMIT")
-
-    # ------------------------------------------------- copying (python -m bot migrate-db)
-
-    async def read_rows(self, table: str, batch: int) -> AsyncIterator[list[tuple[Any, ...]]]:
-        columns = DATA_TABLES[table]
-        key = ", ".join(columns[: KEY_COLUMNS[table]])
-        async with self._lock, self._conn.execute(
-            f"SELECT {', '.join(columns)} FROM {table} ORDER BY {key}"
-        ) as cursor:  # fmt: skip
-            while rows := await cursor.fetchmany(batch):
-                yield [tuple(row) for row in rows]
-
-    async def load_rows(
-        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
-        expected: Mapping[str, int],
-    ) -> None:  # fmt: skip
-        # AUTOINCREMENT moves sqlite_sequence past every id inserted, so new games and
-        # rounds are numbered after the copied ones without a word from us.
         async with self._lock:
             if self._closed:
                 raise StorageError("storage is closed")
             conn = self._conn
-            await conn.execute("BEGIN IMMEDIATE")
+            raw = conn._conn
+            async with self._reaching():
+                await conn._execute(raw.execute, "BEGIN IMMEDIATE")
             try:
-                async for table, rows in batches:
-                    columns = DATA_TABLES[table]
-                    await conn.executemany(
-                        f"INSERT INTO {table} ({', '.join(columns)})"
-                        f" VALUES ({', '.join('?' for _ in columns)})",
-                        rows,
-                    )
-                counted = {}
-                for table in expected:
-                    async with conn.execute(f"SELECT COUNT(*) FROM {table}") as cursor:
-                        found = await cursor.fetchone()
-                        counted[table] = int(found[0]) if found is not None else 0
-                if counted != dict(expected):
-                    raise CopyCountError(counted, expected)
+                yield _Transaction(self)
             except BaseException:
-                if conn.in_transaction:
-                    await conn.execute("ROLLBACK")
+                if raw.in_transaction:
+                    async with self._reaching():
+                        await asyncio.shield(conn._execute(raw.execute, "ROLLBACK"))
                 raise
-            await conn.execute("COMMIT")
+            async with self._reaching():
+                await conn._execute(raw.execute, "COMMIT")
 
     # ---------------------------------------------------------------------- reads
+
+    async def stream(self, sql: str, batch: int) -> AsyncIterator[list[tuple[Any, ...]]]:
+        async with self._lock, self._conn.execute(sql) as cursor:
+            while rows := await cursor.fetchmany(batch):
+                yield [tuple(row) for row in rows]
 
     async def fetchone(self, sql: str, params: Params) -> Any:
         # Under the lock, so a read never sees another coroutine's half-done transaction.
@@ -396,26 +361,37 @@ def _drive(db: sqlite3.Connection, plan: Plan[T]) -> T:
 
 
 class _Transaction:
-    """`GuildTransaction` on the connection's worker thread: one hand-over a statement."""
+    """`Transaction` on the connection's worker thread: one hand-over a call. Each call
+    is one reach of the database (`SqliteDriver._reaching`): an error of the caller's
+    own between calls (a copy's source failing while it is read) is not this
+    database's outage."""
 
-    def __init__(self, conn: aiosqlite.Connection, raw: sqlite3.Connection) -> None:
-        self._conn, self._raw = conn, raw
+    def __init__(self, driver: SqliteDriver) -> None:
+        self._driver = driver
+        self._conn = driver._conn
+        self._raw = driver._conn._conn
+
+    async def _call(self, fn: Callable[[], R]) -> R:
+        async with self._driver._reaching():
+            answer: R = await self._conn._execute(fn)
+            return answer
 
     async def fetchall(self, sql: str, params: Sequence[Any] = ()) -> list[Any]:
         raw = self._raw
-        return await self._conn._execute(lambda: raw.execute(sql, params).fetchall())
+        return await self._call(lambda: raw.execute(sql, params).fetchall())
 
     async def execute(self, sql: str, params: Sequence[Any] = ()) -> int:
         raw = self._raw
-        return await self._conn._execute(lambda: raw.execute(sql, params).rowcount)
+        return await self._call(lambda: raw.execute(sql, params).rowcount)
 
     async def executemany(self, sql: str, rows: Sequence[Sequence[Any]]) -> None:
         if rows:
-            await self._conn._execute(self._raw.executemany, sql, rows)
+            raw = self._raw
+            await self._call(lambda: raw.executemany(sql, rows))
 
     async def fetch_each(self, queries: Sequence[tuple[str, Sequence[Any]]]) -> list[list[Any]]:
         raw = self._raw
-        return await self._conn._execute(
+        return await self._call(
             lambda: [raw.execute(sql, params).fetchall() for sql, params in queries]
         )
 
@@ -427,7 +403,13 @@ class _Transaction:
                 if rows:
                     raw.executemany(sql, rows)
 
-        await self._conn._execute(write)
+        await self._call(write)
+
+    async def copy_rows(
+        self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+    ) -> None:
+        marks = ", ".join("?" for _ in columns)
+        await self.executemany(f"INSERT INTO {table} ({', '.join(columns)}) VALUES ({marks})", rows)
 
 
 def _write_group(

@@ -1,8 +1,20 @@
-"""The bot's tables as `python -m bot migrate-db` copies them, and the games row's columns."""
+"""The bot's tables as `python -m bot migrate-db` copies them, and the games row's columns.
+
+`TableRows` reads and loads whole tables over a `Driver`, written once for both
+databases: each driver brings only its bulk paths (`Driver.stream`,
+`Transaction.copy_rows`), and the dialect what else a load needs (`Dialect.after_copy`,
+`Dialect.refresh_statistics`).
+"""
 
 from __future__ import annotations
 
+from collections.abc import AsyncIterator, Mapping
+from typing import Any
+
+from bot.storage.driver import Driver
+from bot.storage.errors import CopyCountError
 from bot.storage.migrations import PROFILE_COLUMNS, TOTALS_COLUMNS
+from bot.storage.plan import statements
 
 GAME_COLUMNS = (
     "id, guild_id, channel_id, ruleset, status, state_json, created_at, updated_at, move_no"
@@ -49,3 +61,53 @@ KEY_COLUMNS = {"games": 1, "game_events": 2, "stat_buckets": 4, "rounds": 1,
                "claim_counts": 3, "catches": 3, "play_profiles": 2, "ratings": 3,
                "rated_games": 1, "achievements": 3, "achievement_progress": 3, "seasons": 1,
                "closed_seasons": 2, "rated_channel_players": 4}  # fmt: skip
+
+
+class TableRows:
+    """Whole tables, for copying (python -m bot migrate-db)."""
+
+    def __init__(self, db: Driver) -> None:
+        self._db = db
+
+    async def count_rows(self, table: str) -> int:
+        """How many rows one of `DATA_TABLES` holds."""
+        if table not in DATA_TABLES:
+            raise ValueError(f"unknown table {table!r}")
+        row = await self._db.fetchone(f"SELECT COUNT(*) FROM {table}", ())
+        return int(row[0])
+
+    def read_rows(self, table: str, batch: int = 5000) -> AsyncIterator[list[tuple[Any, ...]]]:
+        """A table's rows in `DATA_TABLES` column order, a batch at a time, so a copy
+        never holds a whole million-round history in memory. In key order: a copy then
+        stores each leaderboard bucket's rows together (`KEY_COLUMNS`)."""
+        columns = DATA_TABLES[table]
+        key = ", ".join(columns[: KEY_COLUMNS[table]])
+        return self._db.stream(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {key}", batch)
+
+    async def load_rows(
+        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
+        expected: Mapping[str, int],
+    ) -> None:  # fmt: skip
+        """Insert ``(table, rows)`` batches, all in one transaction: a copy that fails
+        half-way leaves the target as empty as it was. Ids are kept as they are, and the
+        next new game or round is numbered after the highest copied one. The rows of each
+        table are counted inside the transaction too: if they differ from ``expected``
+        (the source changed while it was read), nothing is committed (`CopyCountError`)."""
+        async with self._db.transaction(()) as tx:
+            async for table, rows in batches:
+                await tx.copy_rows(table, DATA_TABLES[table], rows)
+            counted = {
+                table: int(rows[0][0])
+                for table, rows in zip(
+                    expected,
+                    await tx.fetch_each([(f"SELECT COUNT(*) FROM {t}", ()) for t in expected]),
+                    strict=True,
+                )
+            }
+            if counted != dict(expected):
+                raise CopyCountError(counted, expected)  # rolls the whole copy back
+            for sql in self._db.dialect.after_copy:
+                await tx.execute(sql)
+        refresh = self._db.dialect.refresh_statistics
+        if refresh is not None:
+            await self._db.run(statements([(refresh.format(table=t), ()) for t in DATA_TABLES]))
