@@ -519,6 +519,18 @@ def test_the_backends_spell_no_query_of_the_bots_tables() -> None:
     assert spelled.search("UPDATE games SET move_no = 1")  # not a test of nothing
 
 
+def test_the_methods_answered_by_query_modules_are_timed_like_the_others() -> None:
+    """Storage hands most calls to a query module; each is still a coroutine function of
+    the class under its own name, which is what the metrics time (bot/runtime/metrics.py)."""
+    from bot.runtime.metrics import storage_operations
+    from bot.storage.postgres import PostgresStorage
+
+    for backend in (SqliteStorage, PostgresStorage):
+        timed = set(storage_operations(backend.__new__(backend)))
+        assert {"save_move", "create_game", "leaderboard", "season_top", "take_shard_leases",
+                "count_rows", "load_rows", "ping"} <= timed  # fmt: skip
+
+
 def test_the_aiosqlite_worker_hook_used_for_one_call_per_move_exists() -> None:
     import inspect
 

@@ -11,10 +11,11 @@ only open their driver.
 
 from __future__ import annotations
 
+import functools
 import time
-from collections.abc import AsyncIterator, Awaitable, Callable, Mapping, Sequence
+from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mapping, Sequence
 from contextlib import AbstractAsyncContextManager
-from typing import Any, ClassVar, Concatenate, Generic, ParamSpec, Self, TypeVar, overload
+from typing import Any, ClassVar, Concatenate, ParamSpec, Self, TypeVar
 
 from bot.storage.dialect import guild_lock
 from bot.storage.driver import Driver, Transaction
@@ -67,29 +68,20 @@ P = ParamSpec("P")
 R = TypeVar("R")
 
 
-class _Via(Generic[Q, P, R]):
-    """A `Storage` method answered by one of its query modules (the attribute ``part``):
-    typed as that module's method, found on the instance at each call."""
+def _via(
+    part: str, method: Callable[Concatenate[Q, P], Awaitable[R]]
+) -> Callable[Concatenate[Storage, P], Coroutine[Any, Any, R]]:
+    """A `Storage` method answered by the same method of one of its query modules (the
+    attribute ``part``), typed as that method. A coroutine function of its own, so the
+    metrics time it by its name like any other (bot/runtime/metrics.py, `instrument`)."""
+    name = method.__name__
 
-    def __init__(self, part: str, method: Callable[Concatenate[Q, P], R]) -> None:
-        self._part, self._name = part, method.__name__
-        self.__doc__ = method.__doc__
+    @functools.wraps(method)
+    async def answered(self: Storage, /, *args: P.args, **kwargs: P.kwargs) -> R:
+        answer: R = await getattr(getattr(self, part), name)(*args, **kwargs)
+        return answer
 
-    def __set_name__(self, owner: type, name: str) -> None:
-        if name != self._name:
-            raise TypeError(f"{owner.__name__}.{name} would answer with {self._name}")
-
-    @overload
-    def __get__(self, obj: None, owner: type | None = None) -> Self: ...
-
-    @overload
-    def __get__(self, obj: object, owner: type | None = None) -> Callable[P, R]: ...
-
-    def __get__(self, obj: object, owner: type | None = None) -> Self | Callable[P, R]:
-        if obj is None:
-            return self
-        method: Callable[P, R] = getattr(getattr(obj, self._part), self._name)
-        return method
+    return answered
 
 
 class Storage:
@@ -157,19 +149,25 @@ class Storage:
 
     # ------------------------------------------------------------ games (games.py)
 
-    create_game = _Via("_games", GameQueries.create_game)
-    save_move = _Via("_games", GameQueries.save_move)
-    get_game = _Via("_games", GameQueries.get_game)
-    get_game_for_channel = _Via("_games", GameQueries.get_game_for_channel)
-    channel_head = _Via("_games", GameQueries.channel_head)
-    load_running_games = _Via("_games", GameQueries.load_running_games)
-    recently_finished = _Via("_games", GameQueries.recently_finished)
-    events = _Via("_games", GameQueries.events)
-    finished_game_query = _Via("_games", GameQueries.finished_game_query)
+    create_game = _via("_games", GameQueries.create_game)
+    save_move = _via("_games", GameQueries.save_move)
+    get_game = _via("_games", GameQueries.get_game)
+    get_game_for_channel = _via("_games", GameQueries.get_game_for_channel)
+    channel_head = _via("_games", GameQueries.channel_head)
+    load_running_games = _via("_games", GameQueries.load_running_games)
+    recently_finished = _via("_games", GameQueries.recently_finished)
+    events = _via("_games", GameQueries.events)
+
+    def finished_game_query(
+        self, game_id: int, kinds: Sequence[str] = ()
+    ) -> tuple[str, tuple[Any, ...]]:
+        """The read of a finished game for a league transaction (`GameQueries`)."""
+        return self._games.finished_game_query(game_id, kinds)
+
     finished_game_of = staticmethod(GameQueries.finished_game_of)
-    unrated_games = _Via("_games", GameQueries.unrated_games)
-    finished_games = _Via("_games", GameQueries.finished_games)
-    event_log_texts = _Via("_games", GameQueries.event_log_texts)
+    unrated_games = _via("_games", GameQueries.unrated_games)
+    finished_games = _via("_games", GameQueries.finished_games)
+    event_log_texts = _via("_games", GameQueries.event_log_texts)
 
     def guild_transaction(self, guild_id: int) -> AbstractAsyncContextManager[GuildTransaction]:
         """Read, decide and write in one transaction that no other process can interleave
@@ -185,37 +183,35 @@ class Storage:
 
     # ------------------------------------------------ counters (leaderboard.py)
 
-    player_totals = _Via("_boards", LeaderboardQueries.player_totals)
-    leaderboard = _Via("_boards", LeaderboardQueries.leaderboard)
-    rank_of = _Via("_boards", LeaderboardQueries.rank_of)
-    player_records = _Via("_boards", LeaderboardQueries.player_records)
-    favourite_claim = _Via("_boards", LeaderboardQueries.favourite_claim)
-    nemesis = _Via("_boards", LeaderboardQueries.nemesis)
-    history = _Via("_boards", LeaderboardQueries.history)
-    reset_guild_stats = _Via("_boards", LeaderboardQueries.reset_guild_stats)
+    player_totals = _via("_boards", LeaderboardQueries.player_totals)
+    leaderboard = _via("_boards", LeaderboardQueries.leaderboard)
+    rank_of = _via("_boards", LeaderboardQueries.rank_of)
+    player_records = _via("_boards", LeaderboardQueries.player_records)
+    favourite_claim = _via("_boards", LeaderboardQueries.favourite_claim)
+    nemesis = _via("_boards", LeaderboardQueries.nemesis)
+    history = _via("_boards", LeaderboardQueries.history)
+    reset_guild_stats = _via("_boards", LeaderboardQueries.reset_guild_stats)
 
     # --------------------------------------------------- the league (league_queries.py)
 
-    season_row = _Via("_league", LeagueQueries.season_row)
-    season_top = _Via("_league", LeagueQueries.season_top)
-    closed_seasons = _Via("_league", LeagueQueries.closed_seasons)
-    ratings_of = _Via("_league", LeagueQueries.ratings_of)
-    rated_people = _Via("_league", LeagueQueries.rated_people)
-    achievement_counts = _Via("_league", LeagueQueries.achievement_counts)
-    rarest_held = _Via("_league", LeagueQueries.rarest_held)
-    season_rows = _Via("_league", LeagueQueries.season_rows)
-    unannounced = _Via("_league", LeagueQueries.unannounced)
-    claim_announcement = _Via("_league", LeagueQueries.claim_announcement)
+    season_row = _via("_league", LeagueQueries.season_row)
+    season_top = _via("_league", LeagueQueries.season_top)
+    closed_seasons = _via("_league", LeagueQueries.closed_seasons)
+    ratings_of = _via("_league", LeagueQueries.ratings_of)
+    rated_people = _via("_league", LeagueQueries.rated_people)
+    achievement_counts = _via("_league", LeagueQueries.achievement_counts)
+    rarest_held = _via("_league", LeagueQueries.rarest_held)
+    season_rows = _via("_league", LeagueQueries.season_rows)
+    unannounced = _via("_league", LeagueQueries.unannounced)
+    claim_announcement = _via("_league", LeagueQueries.claim_announcement)
 
     # ------------------------------------------------- shard leases (shard_leases.py)
 
-    take_shard_leases = _Via("_leases", ShardLeaseQueries.take_shard_leases)
-    release_shard_leases = _Via("_leases", ShardLeaseQueries.release_shard_leases)
-    shard_leases = _Via("_leases", ShardLeaseQueries.shard_leases)
+    take_shard_leases = _via("_leases", ShardLeaseQueries.take_shard_leases)
+    release_shard_leases = _via("_leases", ShardLeaseQueries.release_shard_leases)
+    shard_leases = _via("_leases", ShardLeaseQueries.shard_leases)
 
     # ------------------------------------------------- copying (python -m bot migrate-db)
-
-    # Methods of their own, not `_Via`: tests wrap them and call the class's original.
 
     async def count_rows(self, table: str) -> int:
         """How many rows one of `DATA_TABLES` holds."""
