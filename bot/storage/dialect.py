@@ -6,7 +6,8 @@ every query, so the leaderboard cannot drift apart between the two databases.
 
 The few places where the two databases' SQL really differs are the fields of a
 `Dialect` (`SQLITE`, `POSTGRESQL`): how a game's log is joined into one text, how a move
-that names no channel takes its channel's lock, and how rows of counters are added
+that names no channel takes its channel's lock, whether a write's reads ride on its
+statements (a round trip each on PostgreSQL), and how rows of counters are added
 (`Counters`: a statement per set of counters on SQLite, whose statements are
 in-process calls; one statement over arrays on PostgreSQL, where each is a round trip).
 """
@@ -193,6 +194,9 @@ class Dialect:
     #: The statement that takes the lock of a game's channel (``?``: the game's id), for a
     #: move whose caller did not name the channel; None where writers need no lock.
     lock_game_channel: str | None
+    #: Whether each statement is a round trip to a server, so a write should fold its
+    #: reads into its statements (``RETURNING``, subqueries) rather than read apart.
+    round_trips: bool
     #: How rows of counters are added: a statement per row, or one over arrays.
     add_counters: Callable[[Counters, Sequence[Change]], list[Step]]
     #: What a copy runs after its rows, in their transaction: ids were copied as they
@@ -210,6 +214,7 @@ SQLITE = Dialect(
     + _ENTRY.format(kind="json_quote(kind)")
     + ") AS BLOB) FROM game_events e WHERE e.game_id = g.id{only})",
     lock_game_channel=None,
+    round_trips=False,
     add_counters=sparse_steps,
 )
 POSTGRESQL = Dialect(
@@ -218,6 +223,7 @@ POSTGRESQL = Dialect(
     + _ENTRY.format(kind="to_json(kind)::text")
     + ", ','), 'UTF8') FROM game_events e WHERE e.game_id = g.id{only})",
     lock_game_channel="SELECT pg_advisory_xact_lock(channel_id) FROM games WHERE id = ?",
+    round_trips=True,
     add_counters=array_steps,
     after_copy=tuple(
         f"SELECT setval(pg_get_serial_sequence('{table}', 'id'), COALESCE(MAX(id), 0) + 1, false)"

@@ -351,7 +351,8 @@ def _reason(exc: BaseException) -> str:
 
 async def _execute(conn: asyncpg.Connection, sql: str, params: Any) -> str:
     text, order = numbered(sql)
-    return await conn.execute(text, *arguments(order, params))
+    status: str = await conn.execute(text, *arguments(order, params))
+    return status
 
 
 async def _fetchrow(conn: asyncpg.Connection, sql: str, params: Any) -> Any:
