@@ -1,5 +1,8 @@
 """The PostgreSQL backend, through asyncpg: one database shared by several bot processes.
 
+`PostgresDriver` implements storage's `Driver` (bot/storage/driver.py); the queries and
+writes themselves are storage's, written once for both databases.
+
 A small connection pool serves the process; each move is one transaction on one pooled
 connection. Two guards keep processes that share the database (shards, or an old and a
 new process overlapping in a rolling restart) from moving the same game twice: every
@@ -253,7 +256,7 @@ async def _session_kept(conn: asyncpg.Connection) -> None:
 
 
 class _Transaction:
-    """`GuildTransaction` on one pooled connection."""
+    """`Transaction` on one pooled connection."""
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         self._conn = conn

@@ -1,5 +1,8 @@
 """The SQLite backend: games, their event logs and per-guild player totals in one file.
 
+`SqliteDriver` implements storage's `Driver` (bot/storage/driver.py); the queries and
+writes themselves are storage's, written once for both databases.
+
 One aiosqlite connection per process, guarded by an asyncio lock: SQLite allows one
 writer anyway, and a shared connection would otherwise let one coroutine's statements
 land inside another coroutine's open transaction. Several processes may share the file:
