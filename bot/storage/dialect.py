@@ -153,15 +153,18 @@ def sparse_steps(counters: Counters, changes: Sequence[Change]) -> list[Step]:
 def array_steps(counters: Counters, changes: Sequence[Change]) -> list[Step]:
     """Changes as one statement: every row whole (0 where unchanged), in the order given
     (key order: concurrent writers then lock shared rows in one order), column by
-    column."""
+    column. A player's buckets share one set of values, made whole once."""
     if not changes:
         return []
     width = len(counters.columns)
+    whole: dict[tuple[tuple[str, ...], tuple[int, ...]], list[int]] = {}
     rows = []
     for key, columns, values in changes:
-        row = [0] * width
-        for place, value in zip(_places(counters, columns), values, strict=True):
-            row[place] = value
+        row = whole.get((columns, values))
+        if row is None:
+            row = whole[columns, values] = [0] * width
+            for place, value in zip(_places(counters, columns), values, strict=True):
+                row[place] = value
         rows.append((*key, *row))
     return [Execute(array_upsert(counters), list(zip(*rows, strict=True)))]
 
