@@ -37,8 +37,14 @@ from bot.storage.leaderboard import LeaderboardQueries
 from bot.storage.league_queries import LeagueQueries
 from bot.storage.migrations import MIGRATIONS, Migration
 from bot.storage.plan import Params, statements
+from bot.storage.schema_rows import (
+    DATA_TABLES,
+    GAME_COLUMNS,
+    KEY_COLUMNS,
+    PROCESS_TABLES,
+    TableRows,
+)
 from bot.storage.shard_leases import ShardLeaseQueries
-from bot.storage.tables import DATA_TABLES, GAME_COLUMNS, KEY_COLUMNS, PROCESS_TABLES, TableRows
 
 __all__ = [
     "DATA_TABLES",

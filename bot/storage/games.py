@@ -39,7 +39,7 @@ from bot.storage.models import (
     PlayerKey,
 )
 from bot.storage.plan import Execute, ExecuteMany, FetchOne, Plan
-from bot.storage.tables import GAME_COLUMNS, GAME_NAMES
+from bot.storage.schema_rows import GAME_COLUMNS, GAME_NAMES
 
 _GAME_OF_G = ", ".join(f"g.{name}" for name in GAME_NAMES)
 
