@@ -2,7 +2,8 @@
 
 Knows nothing of Discord or of the engine's internals: the engine's state arrives as
 JSON text and its events as `(kind, payload)` pairs. `open_storage(url)` picks the
-backend; both answer the one `Storage` interface.
+backend; both answer the one `Storage` interface, whose queries and writes are written
+once over a narrow driver seam (bot/storage/driver.py) that each backend implements.
 """
 
 from bot.storage.base import (

@@ -21,12 +21,13 @@ from __future__ import annotations
 import calendar
 import json
 import time
-from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.storage.driver import Driver
 from bot.storage.migrations import PROFILE_COLUMNS, TOTALS_COLUMNS
-from bot.storage.models import Ranked, RoundRecord
+from bot.storage.models import PlayerTotals, Ranked, RoundRecord
+from bot.storage.plan import statements
 
 
 @dataclass(frozen=True, slots=True)
@@ -179,22 +180,26 @@ def period_key(period: str, stamp: float) -> str:
 
 
 class LeaderboardQueries:
-    """Mixed into Storage, which provides `_fetchone`, `_fetchall` and `_write`.
+    """The leaderboards, a player's counters and history, over one `Driver`.
 
     The SQL is written once, in SQLite's parameter style, and only in what SQLite and
     PostgreSQL both understand (``DOUBLE PRECISION``, ``TRUE``, ``FILTER``, aliased
-    subqueries): the PostgreSQL backend only renumbers the parameters.
+    subqueries): the PostgreSQL driver only renumbers the parameters.
     """
 
-    async def _fetchone(self, sql: str, params: Any) -> Any:
-        raise NotImplementedError
+    def __init__(self, db: Driver) -> None:
+        self._db = db
 
-    async def _fetchall(self, sql: str, params: Any) -> list[Any]:
-        raise NotImplementedError
-
-    async def _write(self, statements: Sequence[tuple[str, Any]]) -> list[int]:
-        """Run the statements in one transaction; their row counts."""
-        raise NotImplementedError
+    async def player_totals(self, guild_id: int, user_id: int) -> PlayerTotals:
+        """A player's counters in one guild; all zero for someone who never played there."""
+        row = await self._db.fetchone(
+            f"SELECT {', '.join(TOTALS_COLUMNS)} FROM stat_buckets"
+            " WHERE guild_id = ? AND channel_id = 0 AND period = 'all' AND user_id = ?",
+            (guild_id, user_id),
+        )
+        if row is None:
+            return PlayerTotals(guild_id, user_id)
+        return PlayerTotals(guild_id, user_id, **{k: int(row[k]) for k in TOTALS_COLUMNS})
 
     async def leaderboard(
         self, guild_id: int, stat: str, *, channel_id: int = 0, period: str = "all",
@@ -227,7 +232,7 @@ class LeaderboardQueries:
         )
         if spec.family:
             sql = _rated_page(spec, channel_id == 0)
-        rows = await self._fetchall(
+        rows = await self._db.fetchall(
             sql, {**params, "limit": limit, "offset": offset, "walk": offset + limit}
         )
         total, above = int(rows[0][0]), int(rows[0][1])
@@ -263,7 +268,7 @@ class LeaderboardQueries:
             played = _played(spec, channel_id == 0)
             base = f"{_rated(spec)} AND {played}"
             above = f"SELECT COUNT(*) {base} AND r.{spec.expr} > mine.value"
-        mine = await self._fetchone(
+        mine = await self._db.fetchone(
             f"SELECT mine.value, mine.games_played, ({above})"
             f" FROM (SELECT {spec.expr} AS value, {spec.games} AS games_played {base}"
             " AND user_id = :user) AS mine",
@@ -287,7 +292,7 @@ class LeaderboardQueries:
         columns = ", ".join(
             [*(f"b.{c}" for c in TOTALS_COLUMNS), *(f"COALESCE(p.{c}, 0)" for c in PROFILE_COLUMNS)]
         )
-        rows = await self._fetchall(
+        rows = await self._db.fetchall(
             f"SELECT b.user_id, COALESCE(c.n, 0), {columns} FROM stat_buckets b"
             " LEFT JOIN (SELECT user_id, SUM(n) AS n FROM claim_counts WHERE guild_id = ?"
             " GROUP BY user_id) c ON c.user_id = b.user_id"
@@ -302,7 +307,7 @@ class LeaderboardQueries:
         }
 
     async def favourite_claim(self, guild_id: int, user_id: int) -> tuple[str, int] | None:
-        row = await self._fetchone(
+        row = await self._db.fetchone(
             "SELECT claim, n FROM claim_counts WHERE guild_id = ? AND user_id = ?"
             " ORDER BY n DESC, claim DESC LIMIT 1",
             (guild_id, user_id),
@@ -311,7 +316,7 @@ class LeaderboardQueries:
 
     async def nemesis(self, guild_id: int, user_id: int) -> tuple[int, int] | None:
         """Who caught this player bluffing most often, and how often."""
-        row = await self._fetchone(
+        row = await self._db.fetchone(
             "SELECT catcher_id, n FROM catches WHERE guild_id = ? AND caught_id = ?"
             " ORDER BY n DESC, catcher_id LIMIT 1",
             (guild_id, user_id),
@@ -319,7 +324,7 @@ class LeaderboardQueries:
         return (int(row[0]), int(row[1])) if row else None
 
     async def history(self, channel_id: int, count: int = 10) -> list[RoundRecord]:
-        rows = await self._fetchall(
+        rows = await self._db.fetchall(
             "SELECT round_no, ruleset, loser_id, reason, summary, ended_at, game_id, channel_id"
             " FROM rounds WHERE channel_id = ? ORDER BY id DESC LIMIT ?",
             (channel_id, count),
@@ -335,19 +340,21 @@ class LeaderboardQueries:
         seasons and their champions): a fresh start for everyone. History stays, and so
         does the list of rated games, so a game from before the reset is never rated
         again (`League.catch_up`)."""
-        counts = await self._write(
-            [
-                ("DELETE FROM stat_buckets WHERE guild_id = ?", (guild_id,)),
-                ("DELETE FROM claim_counts WHERE guild_id = ?", (guild_id,)),
-                ("DELETE FROM catches WHERE guild_id = ?", (guild_id,)),
-                ("DELETE FROM play_profiles WHERE guild_id = ?", (guild_id,)),
-                ("DELETE FROM ratings WHERE guild_id = ?", (guild_id,)),
-                ("DELETE FROM achievements WHERE guild_id = ?", (guild_id,)),
-                ("DELETE FROM achievement_progress WHERE guild_id = ?", (guild_id,)),
-                ("DELETE FROM seasons WHERE guild_id = ?", (guild_id,)),
-                ("DELETE FROM closed_seasons WHERE guild_id = ?", (guild_id,)),
-                ("DELETE FROM rated_channel_players WHERE guild_id = ?", (guild_id,)),
-            ]
+        counts = await self._db.run(
+            statements(
+                [
+                    ("DELETE FROM stat_buckets WHERE guild_id = ?", (guild_id,)),
+                    ("DELETE FROM claim_counts WHERE guild_id = ?", (guild_id,)),
+                    ("DELETE FROM catches WHERE guild_id = ?", (guild_id,)),
+                    ("DELETE FROM play_profiles WHERE guild_id = ?", (guild_id,)),
+                    ("DELETE FROM ratings WHERE guild_id = ?", (guild_id,)),
+                    ("DELETE FROM achievements WHERE guild_id = ?", (guild_id,)),
+                    ("DELETE FROM achievement_progress WHERE guild_id = ?", (guild_id,)),
+                    ("DELETE FROM seasons WHERE guild_id = ?", (guild_id,)),
+                    ("DELETE FROM closed_seasons WHERE guild_id = ?", (guild_id,)),
+                    ("DELETE FROM rated_channel_players WHERE guild_id = ?", (guild_id,)),
+                ]
+            )
         )
         return counts[0]
 

@@ -14,6 +14,10 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Any
 
+from bot.storage.driver import Driver
+from bot.storage.games import chunks
+from bot.storage.plan import statements
+
 
 @dataclass(frozen=True, slots=True)
 class RatingRow:
@@ -40,18 +44,15 @@ class AchievementCounts:
 
 
 class LeagueQueries:
-    """Mixed into Storage, which provides `_fetchone` and `_fetchall` (declared by
-    LeaderboardQueries). SQL in SQLite's parameter style, as there."""
+    """The league's reads (and its one write outside a server's lock, claiming a season's
+    announcement) over one `Driver`. SQL in SQLite's parameter style, as everywhere."""
 
-    async def _fetchone(self, sql: str, params: Any) -> Any:
-        raise NotImplementedError
-
-    async def _fetchall(self, sql: str, params: Any) -> list[Any]:
-        raise NotImplementedError
+    def __init__(self, db: Driver) -> None:
+        self._db = db
 
     async def season_row(self, guild_id: int) -> tuple[str, str] | None:
         """The server's stored season: (length, current key); None before its first."""
-        row = await self._fetchone(
+        row = await self._db.fetchone(
             "SELECT length, current FROM seasons WHERE guild_id = ?", (guild_id,)
         )
         return (str(row[0]), str(row[1])) if row else None
@@ -63,7 +64,7 @@ class LeagueQueries:
         id: the leaderboard's order) among those whose last rated game fell in
         [since, until): the season's players. Families with nobody are absent."""
         # One statement for both families, so both tops come from one snapshot.
-        rows = await self._fetchall(
+        rows = await self._db.fetchall(
             "SELECT family, user_id, mu, sigma, shown, games FROM ("
             " SELECT family, user_id, mu, sigma, shown, games, ROW_NUMBER() OVER ("
             "  PARTITION BY family ORDER BY shown DESC, games DESC, user_id) AS place"
@@ -79,7 +80,7 @@ class LeagueQueries:
     ) -> list[tuple[str, list[dict[str, Any]]]]:
         """The server's closed seasons, newest first: (key, champions as stored)."""
         # By closing time: keys of a month and of a quarter do not sort by date.
-        rows = await self._fetchall(
+        rows = await self._db.fetchall(
             "SELECT season, champions FROM closed_seasons WHERE guild_id = ?"
             " ORDER BY closed_at DESC, season DESC LIMIT ?",
             (guild_id, limit),
@@ -94,7 +95,7 @@ class LeagueQueries:
             return []
         # Named families: each is a lookup of the primary key (guild, family, user).
         marks = ", ".join("?" for _ in families)
-        rows = await self._fetchall(
+        rows = await self._db.fetchall(
             "SELECT family, user_id, mu, sigma, shown, games FROM ratings"
             f" WHERE guild_id = ? AND family IN ({marks}) AND user_id = ? ORDER BY family",
             (guild_id, *families, user_id),
@@ -107,7 +108,7 @@ class LeagueQueries:
         if not families:
             return {}
         marks = ", ".join("?" for _ in families)
-        rows = await self._fetchall(
+        rows = await self._db.fetchall(
             "SELECT family, COUNT(*) FROM ratings"
             f" WHERE guild_id = ? AND family IN ({marks}) AND user_id > 0 GROUP BY family",
             (guild_id, *families),
@@ -124,7 +125,7 @@ class LeagueQueries:
             return AchievementCounts({}, {}, 0)
         marks = ", ".join("?" for _ in keys)
         # Holders are counted from the (guild_id, key) index alone.
-        rows = await self._fetchall(
+        rows = await self._db.fetchall(
             "SELECT 'held', key, COUNT(*), NULL FROM achievements"
             f" WHERE guild_id = ? AND key IN ({marks}) AND user_id > 0 GROUP BY key"
             " UNION ALL SELECT 'mine', key, 0, earned_at FROM achievements"
@@ -153,7 +154,7 @@ class LeagueQueries:
         if not keys:
             return 0, []
         marks = ", ".join("?" for _ in keys)
-        rows = await self._fetchall(
+        rows = await self._db.fetchall(
             "SELECT mine.key, (SELECT COUNT(*) FROM achievements everyone"
             "  WHERE everyone.guild_id = mine.guild_id AND everyone.key = mine.key"
             "  AND everyone.user_id > 0) AS holders"
@@ -163,6 +164,53 @@ class LeagueQueries:
             (guild_id, user_id, *keys),
         )
         return len(rows), [str(row[0]) for row in rows[:limit]]
+
+    async def season_rows(self, guild_ids: Sequence[int] | None) -> list[tuple[int, str, str]]:
+        """(guild id, length, current season) of these servers (None: all)."""
+        return [
+            (int(row[0]), str(row[1]), str(row[2]))
+            for row in await self._guild_rows(
+                "SELECT guild_id, length, current FROM seasons", "guild_id", guild_ids
+            )
+        ]
+
+    async def unannounced(
+        self, guild_ids: Sequence[int] | None
+    ) -> list[tuple[int, str, str, int | None]]:
+        """(guild id, season, champions JSON, channel id) of closed seasons nobody has
+        claimed the announcement of, oldest first."""
+        rows = await self._guild_rows(
+            "SELECT guild_id, season, champions, channel_id, closed_at FROM closed_seasons"
+            " WHERE announced_at IS NULL",
+            "guild_id",
+            guild_ids,
+        )
+        rows.sort(key=lambda row: (float(row[4]), int(row[0]), str(row[1])))
+        return [
+            (int(r[0]), str(r[1]), str(r[2]), None if r[3] is None else int(r[3])) for r in rows
+        ]
+
+    async def claim_announcement(self, guild_id: int, season: str, now: float) -> bool:
+        """Mark a closed season announced; True for the one caller whose UPDATE did it."""
+        counts = await self._db.run(statements([(
+            "UPDATE closed_seasons SET announced_at = ?"
+            " WHERE guild_id = ? AND season = ? AND announced_at IS NULL",
+            (float(now), guild_id, season),
+        )]))  # fmt: skip
+        return counts[0] == 1
+
+    async def _guild_rows(
+        self, sql: str, column: str, guild_ids: Sequence[int] | None
+    ) -> list[Any]:
+        if guild_ids is None:
+            return await self._db.fetchall(sql, ())
+        joiner = " AND " if " WHERE " in sql else " WHERE "
+        rows: list[Any] = []
+        for chunk in chunks(guild_ids):
+            rows += await self._db.fetchall(
+                f"{sql}{joiner}{column} IN ({', '.join('?' * len(chunk))})", chunk
+            )
+        return rows
 
 
 def _rating(row: Any) -> RatingRow:

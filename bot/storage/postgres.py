@@ -1,5 +1,8 @@
 """The PostgreSQL backend, through asyncpg: one database shared by several bot processes.
 
+`PostgresDriver` implements storage's `Driver` (bot/storage/driver.py); the queries and
+writes themselves are storage's, written once for both databases.
+
 A small connection pool serves the process; each move is one transaction on one pooled
 connection. Two guards keep processes that share the database (shards, or an old and a
 new process overlapping in a rolling restart) from moving the same game twice: every
@@ -13,60 +16,30 @@ from __future__ import annotations
 import contextlib
 import re
 import time
-from collections.abc import AsyncIterator, Iterable, Mapping, Sequence
+from collections.abc import AsyncIterator, Sequence
 from typing import Any, Self
 
 import asyncpg
 import orjson
 
-from bot.storage.base import (
-    DATA_TABLES,
-    GAME_STATE,
-    INSERT_CATCH,
-    INSERT_CLAIM,
-    INSERT_EVENT,
-    INSERT_ROUND,
-    KEY_COLUMNS,
-    LAST_SEQ,
-    ChannelBusyError,
+from bot.storage.base import Storage
+from bot.storage.dialect import POSTGRESQL, arguments, numbered
+from bot.storage.errors import (
     Clock,
     CommitUnknownError,
-    CopyCountError,
     DatabaseDownError,
     DatabaseUnavailableError,
     SchemaTooNewError,
-    Storage,
     StorageError,
-    bucket_rows,
-    catch_rows,
-    claim_rows,
-    event_rows,
-    move_checks,
-    new_game_checks,
-    profile_rows,
-    round_rows,
-    stale_or_missing,
-    update_game,
 )
-from bot.storage.dialect import arguments, numbered
 from bot.storage.health import Health
-from bot.storage.migrations import (
-    MIGRATIONS,
-    PROFILE_COLUMNS,
-    TOTALS_COLUMNS,
-    Migration,
-    statements,
-)
-from bot.storage.models import Event, GameRecord, GameStatus, MoveStats, PlayerKey
+from bot.storage.migrations import MIGRATIONS, Migration, statements
+from bot.storage.plan import Execute, ExecuteMany, FetchAll, FetchOne, Params, Plan, T
 from bot.storage.url import DatabaseUrl
 
 #: The session-level advisory lock (two-key form, apart from the channels' one-key locks)
 #: that lets only one process migrate at a time: shard processes start together.
 _MIGRATION_LOCK = (0x6D6578, 1)
-#: The class (first key) of the league's per-server transaction locks
-#: (`guild_transaction`): two-key, so apart from the channels' one-key locks, and a class
-#: of its own beside the migration lock's.
-_LEAGUE_LOCK_CLASS = 0x6C6561
 #: Connections per process: moves of different channels run side by side, and
 #: PostgreSQL's own limit (100 by default) leaves room for many processes.
 POOL_SIZE = 8
@@ -98,15 +71,9 @@ class PostgresStorage(Storage):
 
     dialect = "postgresql"
 
-    def __init__(
-        self, pool: asyncpg.Pool, clock: Clock = time.time, *, shown: str = "PostgreSQL"
-    ) -> None:
-        self._pool = pool
-        self._clock = clock
-        self._closed = False
-        self.health = Health(shown)
-
-    # ------------------------------------------------------------------ lifecycle
+    def __init__(self, driver: PostgresDriver, clock: Clock = time.time) -> None:
+        super().__init__(driver, clock)
+        self._postgres = driver
 
     @classmethod
     async def open(
@@ -127,6 +94,32 @@ class PostgresStorage(Storage):
             if not isinstance(url, str) or not url.startswith(("postgres://", "postgresql://")):
                 return await super().open(url, clock=clock, migrations=migrations)
             url = DatabaseUrl.parse(url)
+        return cls(await PostgresDriver.open(url, migrations, pool_size), clock)
+
+    @property
+    def _pool(self) -> asyncpg.Pool:
+        """The driver's pool, for tests that check its size."""
+        return self._postgres._pool
+
+
+class PostgresDriver:
+    """`Driver` over an asyncpg pool: each call on one pooled connection, each write
+    one transaction (module docstring: the locks)."""
+
+    dialect = POSTGRESQL
+
+    def __init__(self, pool: asyncpg.Pool, *, shown: str = "PostgreSQL") -> None:
+        self._pool = pool
+        self._closed = False
+        self.health = Health(shown)
+
+    # ------------------------------------------------------------------ lifecycle
+
+    @classmethod
+    async def open(
+        cls, url: DatabaseUrl, migrations: Sequence[Migration], pool_size: int = POOL_SIZE
+    ) -> Self:
+        """Connect to ``url`` (see `PostgresStorage.open`)."""
         try:
             # No JIT: the bot's queries are short, and compiling them cost more than they
             # took (about 45 ms of a 1,000,000-round leaderboard, in stats_bench).
@@ -151,7 +144,7 @@ class PostgresStorage(Storage):
         except BaseException:
             await pool.close()
             raise
-        return cls(pool, clock, shown=f"PostgreSQL at {url}")
+        return cls(pool, shown=f"PostgreSQL at {url}")
 
     async def close(self) -> None:
         """Close the pool (waiting for moves under way); safe to call twice."""
@@ -170,179 +163,33 @@ class PostgresStorage(Storage):
 
     # --------------------------------------------------------------------- writes
 
-    async def create_game(
-        self,
-        guild_id: int,
-        channel_id: int,
-        ruleset: str,
-        state_json: str,
-        *,
-        status: GameStatus = "lobby",
-        now: float | None = None,
-        events: Iterable[Event] = (),
-    ) -> GameRecord:
-        new_game_checks(status, state_json)
-        rows = event_rows(events)
-        stamp = float(self._clock() if now is None else now)
-        async with self._connection() as conn, _committed(conn, channel_id):
-            try:
-                game_id = await conn.fetchval(
-                    "INSERT INTO games (guild_id, channel_id, ruleset, status, state_json,"
-                    " created_at, updated_at) VALUES ($1, $2, $3, $4, $5, $6, $7) RETURNING id",
-                    guild_id, channel_id, ruleset, status, state_json, stamp, stamp,
-                )  # fmt: skip
-            except asyncpg.UniqueViolationError as exc:
-                raise ChannelBusyError(
-                    f"channel {channel_id} already has an unfinished game"
-                ) from exc
-            await self._append_events(conn, int(game_id), rows, stamp)
-        return GameRecord(
-            int(game_id), guild_id, channel_id, ruleset, status, state_json, stamp, stamp
-        )
-
-    async def save_move(
-        self,
-        game_id: int,
-        state_json: str,
-        status: GameStatus,
-        events: Iterable[Event] = (),
-        totals_deltas: Mapping[PlayerKey, Mapping[str, int]] | None = None,
-        *,
-        now: float | None = None,
-        channel_id: int | None = None,
-        stats: MoveStats | None = None,
-        expect_move_no: int | None = None,
-    ) -> list[int]:
-        move_checks(status, state_json)
-        rows = event_rows(events)
-        stamp = float(self._clock() if now is None else now)
-        buckets = bucket_rows(totals_deltas, stamp, channel_id)
-        profiles = profile_rows(totals_deltas)
-        # Writers of one channel queue on its lock until the one before them commits.
-        lock = () if channel_id is None else (channel_id,)
+    async def run(self, plan: Plan[T], lock: Sequence[int] = (), *, grouped: bool = False) -> T:
+        """The plan on one pooled connection, a round trip a step (each round trip is
+        most of a write's cost here, where SQLite's statements are in-process calls: the
+        plans are written to need few). Every transaction commits alone."""
         async with self._connection() as conn, _committed(conn, *lock):
-            if channel_id is None:
-                await conn.execute(
-                    "SELECT pg_advisory_xact_lock(channel_id) FROM games WHERE id = $1", game_id
-                )
-            # One round trip for the state, where the game is and its last event: each
-            # round trip is most of a move's cost here, where SQLite's are in-process.
-            found = await self._update_game(
-                conn, game_id, state_json, status, stamp, expect_move_no
-            )
-            seqs = await self._append_events(conn, game_id, rows, stamp, found[2])
-            await self._add_totals(conn, buckets)
-            if profiles:
-                await conn.execute(_UPSERT_PROFILES, *zip(*profiles, strict=True))
-            if stats is not None:
-                await self._add_stats(conn, game_id, stats, stamp, found[0], found[1])
-        return seqs
+            return await _drive(conn, plan)
 
-    # The steps of one move, run inside its transaction.
-
-    @staticmethod
-    async def _update_game(
-        conn: asyncpg.Connection, game_id: int, state_json: str, status: GameStatus,
-        stamp: float, expected: int | None,
-    ) -> tuple[int, int, int]:  # fmt: skip
-        """Write the state; the game's guild, channel and last event number. Its own
-        statement after the advisory lock's, so its snapshot sees every move committed
-        before the lock was granted."""
-        sql, params = update_game(game_id, state_json, status, stamp, expected)
-        row = await _fetchrow(conn, sql + _RETURNING, params)
-        if row is None:
-            state = await _fetchrow(conn, GAME_STATE, (game_id,))
-            raise stale_or_missing(game_id, state, expected)
-        return int(row[0]), int(row[1]), int(row[2])
-
-    @staticmethod
-    async def _append_events(
-        conn: asyncpg.Connection, game_id: int, rows: Sequence[tuple[str, str]], stamp: float,
-        last: int | None = None,
-    ) -> list[int]:  # fmt: skip
-        if not rows:
-            return []
-        if last is None:
-            last = int(await conn.fetchval(numbered(LAST_SEQ)[0], game_id))
-        seqs = list(range(last + 1, last + 1 + len(rows)))
-        await conn.executemany(
-            numbered(INSERT_EVENT)[0],
-            [
-                (game_id, seq, kind, payload, stamp)
-                for seq, (kind, payload) in zip(seqs, rows, strict=True)
-            ],
+    def is_channel_taken(self, exc: BaseException) -> bool:
+        return (
+            isinstance(exc, asyncpg.UniqueViolationError)
+            and getattr(exc, "table_name", None) == "games"
         )
-        return seqs
-
-    @staticmethod
-    async def _add_totals(conn: asyncpg.Connection, rows: Sequence[tuple[int, ...]]) -> None:
-        """Every bucket of the move in one statement (six per player otherwise), rows in
-        key order so concurrent moves lock shared buckets in the same order."""
-        if rows:
-            columns = list(zip(*rows, strict=True))
-            await conn.execute(_UPSERT_BUCKETS, *columns)
-
-    @staticmethod
-    async def _add_stats(
-        conn: asyncpg.Connection, game_id: int, stats: MoveStats, stamp: float,
-        guild_id: int, channel_id: int,
-    ) -> None:  # fmt: skip
-        if stats.claims:
-            await conn.executemany(numbered(INSERT_CLAIM)[0], claim_rows(guild_id, stats))
-        if stats.catches:
-            await conn.executemany(numbered(INSERT_CATCH)[0], catch_rows(guild_id, stats))
-        if stats.rounds:
-            await conn.executemany(
-                numbered(INSERT_ROUND)[0], round_rows(guild_id, channel_id, game_id, stats, stamp)
-            )
-
-    # ------------------------------------------------------------- the league's writes
 
     @contextlib.asynccontextmanager
-    async def guild_transaction(self, guild_id: int) -> AsyncIterator[_Transaction]:
+    async def transaction(self, lock: Sequence[int]) -> AsyncIterator[_Transaction]:
         # Held until COMMIT or ROLLBACK; the statements after it see every league write
         # committed before the lock was granted (read committed).
-        async with (
-            self._connection() as conn,
-            _committed(conn, _LEAGUE_LOCK_CLASS, lock_key(guild_id)),
-        ):
+        async with self._connection() as conn, _committed(conn, *lock):
             yield _Transaction(conn)
 
-    # ------------------------------------------------- copying (python -m bot migrate-db)
+    # ---------------------------------------------------------------------- reads
 
-    async def read_rows(
-        self, table: str, batch: int = 5000
-    ) -> AsyncIterator[list[tuple[Any, ...]]]:  # fmt: skip
-        columns = DATA_TABLES[table]
-        key = ", ".join(columns[: KEY_COLUMNS[table]])
+    async def stream(self, sql: str, batch: int) -> AsyncIterator[list[tuple[Any, ...]]]:
         async with self._connection() as conn, conn.transaction():
-            cursor = await conn.cursor(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {key}")
+            cursor = await conn.cursor(sql)
             while rows := await cursor.fetch(batch):
                 yield [tuple(row) for row in rows]
-
-    async def load_rows(
-        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
-        expected: Mapping[str, int],
-    ) -> None:  # fmt: skip
-        async with self._connection() as conn, conn.transaction():
-            async for table, rows in batches:
-                columns = DATA_TABLES[table]
-                await conn.copy_records_to_table(table, records=rows, columns=list(columns))
-            counted = {t: await conn.fetchval(f"SELECT COUNT(*) FROM {t}") for t in expected}
-            if counted != dict(expected):
-                raise CopyCountError(counted, expected)  # rolls the whole copy back
-            # Ids were copied as they were: number the next game and round after them.
-            for table in ("games", "rounds"):
-                await conn.execute(
-                    f"SELECT setval(pg_get_serial_sequence('{table}', 'id'),"
-                    f" COALESCE(MAX(id), 0) + 1, false) FROM {table}"
-                )
-        # Fresh statistics for the planner, rather than waiting for autovacuum to notice.
-        async with self._connection() as conn:
-            for table in DATA_TABLES:
-                await conn.execute(f"ANALYZE {table}")
-
-    # -------------------------------------------------------------------- helpers
 
     @contextlib.asynccontextmanager
     async def _connection(self) -> AsyncIterator[asyncpg.Connection]:
@@ -364,18 +211,39 @@ class PostgresStorage(Storage):
             raise DatabaseDownError(f"the database stopped answering: {_reason(exc)}") from exc
         self.health.answered()
 
-    async def _fetchone(self, sql: str, params: Any) -> Any:
+    async def fetchone(self, sql: str, params: Params) -> Any:
         async with self._connection() as conn:
             return await _fetchrow(conn, sql, params)
 
-    async def _fetchall(self, sql: str, params: Any) -> list[Any]:
+    async def fetchall(self, sql: str, params: Params) -> list[Any]:
         text, order = numbered(sql)
         async with self._connection() as conn:
             return list(await conn.fetch(text, *arguments(order, params)))
 
-    async def _write(self, statements: Sequence[tuple[str, Any]]) -> list[int]:
-        async with self._connection() as conn, conn.transaction():
-            return [_row_count(await _execute(conn, sql, params)) for sql, params in statements]
+
+async def _drive(conn: asyncpg.Connection, plan: Plan[T]) -> T:
+    """Run a plan's steps on one connection, a round trip each; a step's error ends the
+    plan, and `_committed` rolls back."""
+    answer: Any = None
+    try:
+        while True:
+            step = plan.send(answer)
+            if type(step) is FetchOne:
+                answer = await _fetchrow(conn, step.sql, step.params)
+            elif type(step) is ExecuteMany:
+                if step.rows:
+                    await conn.executemany(numbered(step.sql)[0], step.rows)
+                answer = None
+            elif type(step) is Execute:
+                answer = _row_count(await _execute(conn, step.sql, step.params))
+            elif type(step) is FetchAll:
+                text, order = numbered(step.sql)
+                answer = list(await conn.fetch(text, *arguments(order, step.params)))
+            else:
+                raise TypeError(f"not a step: {step!r}")
+    except StopIteration as done:
+        result: T = done.value
+        return result
 
 
 async def _session_kept(conn: asyncpg.Connection) -> None:
@@ -387,15 +255,8 @@ async def _session_kept(conn: asyncpg.Connection) -> None:
     every call (README, Benchmarks: The league)."""
 
 
-def lock_key(guild_id: int) -> int:
-    """A server id (64 bits) folded into the lock's 32-bit second key: two servers that
-    share a key only take turns, which is safe."""
-    folded = (guild_id ^ (guild_id >> 32)) & 0xFFFFFFFF
-    return folded - (1 << 32) if folded >= 1 << 31 else folded
-
-
 class _Transaction:
-    """`GuildTransaction` on one pooled connection."""
+    """`Transaction` on one pooled connection."""
 
     def __init__(self, conn: asyncpg.Connection) -> None:
         self._conn = conn
@@ -423,6 +284,12 @@ class _Transaction:
             text, *arguments(order, [value for _, params in queries for value in params])
         )
         return [list(rows or ()) for rows in row]
+
+    async def copy_rows(
+        self, table: str, columns: Sequence[str], rows: Sequence[Sequence[Any]]
+    ) -> None:
+        if rows:
+            await self._conn.copy_records_to_table(table, records=rows, columns=list(columns))
 
     async def write_each(self, writes: Sequence[tuple[str, Sequence[Sequence[Any]]]]) -> None:
         """One round trip for all the writes when each is a row INSERT into a table of
@@ -453,30 +320,6 @@ class _Transaction:
 #: A statement `write_each` can fold into one: an INSERT of one row of ``?``s into named
 #: columns, and what follows (ON CONFLICT ...), which takes no parameters.
 _ROW_INSERT = re.compile(r"INSERT INTO (\w+) \(([\w, ]+)\) VALUES \((?:\?, )*\?\)([^?]*)", re.S)
-
-
-_RETURNING = (
-    " RETURNING guild_id, channel_id,"
-    " (SELECT COALESCE(MAX(seq), 0) FROM game_events WHERE game_id = games.id)"
-)
-_BUCKET_COLUMNS = ("guild_id", "channel_id", "period", "user_id", *TOTALS_COLUMNS)
-_UPSERT_BUCKETS = (
-    f"INSERT INTO stat_buckets ({', '.join(_BUCKET_COLUMNS)}) SELECT * FROM unnest("
-    + ", ".join(
-        f"${n}::{'text' if column == 'period' else 'bigint'}[]"
-        for n, column in enumerate(_BUCKET_COLUMNS, start=1)
-    )
-    + ") ON CONFLICT (guild_id, channel_id, period, user_id) DO UPDATE SET "
-    + ", ".join(f"{c} = stat_buckets.{c} + excluded.{c}" for c in TOTALS_COLUMNS)
-)
-
-_PROFILE_ROW = ("guild_id", "user_id", *PROFILE_COLUMNS)
-_UPSERT_PROFILES = (
-    f"INSERT INTO play_profiles ({', '.join(_PROFILE_ROW)}) SELECT * FROM unnest("
-    + ", ".join(f"${n}::bigint[]" for n, _ in enumerate(_PROFILE_ROW, start=1))
-    + ") ON CONFLICT (guild_id, user_id) DO UPDATE SET "
-    + ", ".join(f"{c} = play_profiles.{c} + excluded.{c}" for c in PROFILE_COLUMNS)
-)
 
 
 @contextlib.asynccontextmanager
@@ -511,7 +354,8 @@ def _reason(exc: BaseException) -> str:
 
 async def _execute(conn: asyncpg.Connection, sql: str, params: Any) -> str:
     text, order = numbered(sql)
-    return await conn.execute(text, *arguments(order, params))
+    status: str = await conn.execute(text, *arguments(order, params))
+    return status
 
 
 async def _fetchrow(conn: asyncpg.Connection, sql: str, params: Any) -> Any:

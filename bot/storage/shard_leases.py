@@ -10,9 +10,11 @@ come from the storage's clock, so processes on several machines need clocks in s
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping
 from dataclasses import dataclass
-from typing import Any
+
+from bot.storage.driver import Driver
+from bot.storage.plan import statements
 
 TAKE = (
     "INSERT INTO shard_leases (shard_count, shard_id, holder, taken_at, expires_at)"
@@ -42,15 +44,11 @@ class ShardLease:
 
 
 class ShardLeaseQueries:
-    """Mixed into Storage, which provides `_fetchall`, `_write` and `_clock`."""
+    """The shard leases over one `Driver`, on the storage's clock."""
 
-    _clock: Callable[[], float]
-
-    async def _fetchall(self, sql: str, params: Any) -> list[Any]:
-        raise NotImplementedError
-
-    async def _write(self, statements: Sequence[tuple[str, Any]]) -> list[int]:
-        raise NotImplementedError
+    def __init__(self, db: Driver, clock: Callable[[], float]) -> None:
+        self._db = db
+        self._clock = clock
 
     async def take_shard_leases(
         self, shard_count: int, shard_ids: Iterable[int], holder: str, seconds: float, *,
@@ -65,11 +63,11 @@ class ShardLeaseQueries:
         stamp = float(self._clock() if now is None else now)
         wanted = sorted(set(shard_ids))
         gone = lapsed or {}
-        counts = await self._write([
+        counts = await self._db.run(statements([
             (TAKE, {"count": shard_count, "shard": shard, "holder": holder, "now": stamp,
                     "expires": stamp + seconds, "lapsed": gone.get(shard)})
             for shard in wanted
-        ])  # fmt: skip
+        ]))  # fmt: skip
         return tuple(shard for shard, n in zip(wanted, counts, strict=True) if n == 1)
 
     async def release_shard_leases(
@@ -79,12 +77,14 @@ class ShardLeaseQueries:
         takes them without waiting for them to run out; the shards released. Leases
         another process holds now are left alone."""
         wanted = sorted(set(shard_ids))
-        counts = await self._write([(RELEASE, (shard_count, shard, holder)) for shard in wanted])
+        counts = await self._db.run(
+            statements([(RELEASE, (shard_count, shard, holder)) for shard in wanted])
+        )
         return tuple(shard for shard, n in zip(wanted, counts, strict=True) if n == 1)
 
     async def shard_leases(self, shard_count: int) -> dict[int, ShardLease]:
         """Every stored lease of a ``shard_count``-shard bot (run out or not), by shard."""
-        rows = await self._fetchall(READ, (shard_count,))
+        rows = await self._db.fetchall(READ, (shard_count,))
         return {
             int(row[0]): ShardLease(int(row[0]), str(row[1]), float(row[2]), float(row[3]))
             for row in rows
