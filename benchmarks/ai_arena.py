@@ -163,7 +163,7 @@ class Statistics:
     async def player_records(
         self, guild_id: int, user_ids: list[int]
     ) -> dict[int, tuple[dict[str, int], int]]:
-        """The storage query the dealer reads records with (``Storage.player_records``):
+        """The storage query the computer players read records with (``Storage.player_records``):
         per player with a stored row, every counter and the number of claims."""
         return {
             who: (
@@ -175,7 +175,7 @@ class Statistics:
         }
 
     def records(self, game: Game) -> dict[str, Record]:
-        """What the dealer reads of the players at ``game``'s table: nothing at an
+        """What the computer players read of the players at ``game``'s table: nothing at an
         open-roll table, else ``knowledge.stored_records`` from these statistics."""
         return _now(knowledge.stored_records(self, GUILD, game))
 

@@ -83,7 +83,8 @@ def test_the_expert_decides_on_knowledge_inputs_from_the_arenas_statistics(
 
     def spy(game: Game, seat: str, inputs: Inputs) -> None:
         assert seat == EXPERT
-        # As the dealer reads them: the people's stored rows, at a bluffing table.
+        # As the computer players read them (bot/game/computers.py): the people's stored
+        # rows, at a bluffing table.
         records = {
             p: Record.from_totals(dict(stats.totals[int(p)]), stats.claims.get(int(p), 0))
             for p in game.players

@@ -208,8 +208,8 @@ def test_only_the_expert_reads_opponents() -> None:
 
 
 async def stored(tmp_path: Path, preset: str) -> dict[str, Record]:
-    """Records as the dealer reads them: games played through the table service into a
-    real database, then ``knowledge.stored_records`` (the dealer's own call)."""
+    """Records as the computer players read them: games played through the table service
+    into a real database, then ``knowledge.stored_records`` (bot/game/computers.py calls it)."""
     storage = await open_storage(tmp_path / f"{preset}.db")
     try:
         service = TableService(storage, random.Random(3))
@@ -242,8 +242,8 @@ LEAVING = (Act.LEAVE, Act.END)
 async def test_changing_the_cup_under_another_seats_claim_never_changes_the_decision(
     tmp_path: Path, preset: str
 ) -> None:
-    """With the records the dealer builds from storage (so the expert reads a profile of
-    the claimer), the dice under a cup she has not seen change nothing."""
+    """With the records the computer players build from storage (so the expert reads a
+    profile of the claimer), the dice under a cup she has not seen change nothing."""
     records = await stored(tmp_path, preset)
     profile = records[THEM].profile
     assert profile.answers > 20 and profile.seen_claims > 20
