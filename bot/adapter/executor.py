@@ -23,6 +23,7 @@ from discord.http import MultipartParameters
 
 from bot.adapter import permissions, send
 from bot.game.tables import Table
+from bot.present import ids
 from bot.present import screens as present
 from bot.present.planner import Answer, Delete, Edit, Operation, Post, Produced, Retire
 from bot.present.showing import Asked
@@ -161,11 +162,11 @@ class Executor:
                         await message.delete()
                     continue
                 found = send.button_ids(message)
-                if not any(i.startswith(("mx:", "mxs:")) for i in found):
+                if not any(ids.acts_on_a_turn(i) for i in found):
                     continue
                 shown = send.components_of(message)
                 if table is None:
-                    keep = tuple(c for c in shown if c.custom_id.startswith("mxt:"))
+                    keep = tuple(c for c in shown if ids.is_tool(c.custom_id))
                 else:
                     keep = present.retired(shown, table.meta.lifted)
                 with contextlib.suppress(discord.HTTPException):

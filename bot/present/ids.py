@@ -17,9 +17,9 @@ MOVE_PREFIX, MENU_PREFIX, TOOL_PREFIX = "mx", "mxs", "mxt"
 #: reaches a callback, which reads it strictly (below) and refuses what does not parse
 #: (an id of an older version of the bot, or a forged one) with a clear private answer.
 #: ``(?s)``: a forged id may hold a line break, which must reach the refusal too.
-MOVE_ROUTE = r"(?s)mx:(?P<rest>.{0,97})"
-MENU_ROUTE = r"(?s)mxs:(?P<rest>.{0,96})"
-TOOL_ROUTE = r"(?s)mxt:(?P<rest>.{0,96})"
+MOVE_ROUTE = rf"(?s){MOVE_PREFIX}:(?P<rest>.{{0,97}})"
+MENU_ROUTE = rf"(?s){MENU_PREFIX}:(?P<rest>.{{0,96}})"
+TOOL_ROUTE = rf"(?s){TOOL_PREFIX}:(?P<rest>.{{0,96}})"
 _MOVE = re.compile(r"(?P<game>\d{1,19}):(?P<n>\d{1,9}):(?P<move>[a-z]{1,10}(?:\.\w{1,24})?)")
 _MENU = re.compile(r"(?P<game>\d{1,19}):(?P<n>\d{1,9}):(?P<act>[a-z]{1,10})")
 #: The acts a menu offers (a value or a target to pick); any other is no menu of ours.
@@ -63,6 +63,16 @@ TOOLS = frozenset({SHOW_DICE, CHECK_CUP, REMATCH})
 #: Moves whose buttons stay valid while a lobby fills: the lobby message is edited in
 #: place at every join, so its buttons carry no meaningful move number.
 UNCHECKED = frozenset({Act.JOIN, Act.LEAVE, Act.START, Act.ADD_COMPUTER})
+
+
+def acts_on_a_turn(custom_id: str) -> bool:
+    """A move button or menu: what an old turn message must lose once its turn is over."""
+    return custom_id.startswith((f"{MOVE_PREFIX}:", f"{MENU_PREFIX}:"))
+
+
+def is_tool(custom_id: str) -> bool:
+    """A tool button (dice, cup, rematch), which may outlive its turn."""
+    return custom_id.startswith(f"{TOOL_PREFIX}:")
 
 
 def move_id(game_id: int, move_no: int, move: Move) -> str:
