@@ -411,9 +411,13 @@ class Exploiter:
 
     # -- learning -------------------------------------------------------------------------
     def observe(
-        self, before: View, mover: str, events: list[Event], after: View,
+        self,
+        before: View,
+        mover: str,
+        events: list[Event],
+        after: View,
         truth: Roll | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """One move, as the table saw it: ``before`` and ``after`` are this seat's views,
         ``events`` the public ones. ``truth`` (the dice under the cup before the move) is
         given to the cheat only."""
@@ -538,9 +542,11 @@ class Exploiter:
         raises = [c for over, c in self.raises.items() if over >= 0]
         claims = sum(sum(c.values()) for c in raises)
         by = sum(d * n for c in raises for d, n in c.items())
-        return (f"learned: {shown} of her claims {'known' if self.cheat else 'lifted'}, "
-                f"{bluffs / max(1, shown):.0%} bluffs; she called {called} of {answered} "
-                f"claims; she raised a claim by {by / max(1, claims):.1f} ranks")  # fmt: skip
+        return (
+            f"learned: {shown} of her claims {'known' if self.cheat else 'lifted'}, "
+            f"{bluffs / max(1, shown):.0%} bluffs; she called {called} of {answered} "
+            f"claims; she raised a claim by {by / max(1, claims):.1f} ranks"
+        )
 
 
 # --- playing ---------------------------------------------------------------------------------
@@ -566,10 +572,15 @@ class Played:
 
 
 def play_game(
-    preset: str, opponents: Mapping[str, Strategy], stats: Statistics, dice: random.Random,
-    minds: random.Random, *, exploiter: Exploiter | None = None,
+    preset: str,
+    opponents: Mapping[str, Strategy],
+    stats: Statistics,
+    dice: random.Random,
+    minds: random.Random,
+    *,
+    exploiter: Exploiter | None = None,
     spy: Callable[[Game, str, Inputs], None] | None = None,
-) -> Played:  # fmt: skip
+) -> Played:
     """One game: the opponents (people, by id) and the expert (a computer the host seats).
     ``dice`` rolls (and draws the starter), ``minds`` decides; ``stats`` is the server's
     statistics, updated after every move; ``spy`` sees every input the expert decides on."""
@@ -799,66 +810,92 @@ def report(results: list[Tally], block: int, curve_games: int) -> list[str]:
     heads = [t for t in results if t.players == 2]
     bluff = [t for t in heads if t.preset in BLUFFING]
     if bluff:
-        lines += ["", "Heads-up, bluffing presets: expert's win rate (95%), her share of lost "
-                  "rounds / even share", "",
-                  "| preset | opponent | games | expert wins | lost rounds / even |",
-                  "| --- | --- | --- | --- | --- |"]  # fmt: skip
+        lines += [
+            "",
+            "Heads-up, bluffing presets: expert's win rate (95%), her share of lost "
+            "rounds / even share",
+            "",
+            "| preset | opponent | games | expert wins | lost rounds / even |",
+            "| --- | --- | --- | --- | --- |",
+        ]
         for t in bluff:
             share = ratio_interval(t.lost, t.even)
-            lines.append(f"| `{t.preset}` | {t.opponent} | {t.games:,} | {_pct(win_rate(t))} "
-                         f"| {share[0]:.2f} ({share[1]:.2f}–{share[2]:.2f}) |")  # fmt: skip
+            lines.append(
+                f"| `{t.preset}` | {t.opponent} | {t.games:,} | {_pct(win_rate(t))} "
+                f"| {share[0]:.2f} ({share[1]:.2f}–{share[2]:.2f}) |"
+            )
         for preset in dict.fromkeys(t.preset for t in bluff):
             thresholds = [
                 t for t in bluff if t.preset == preset and t.opponent.startswith("threshold-")
             ]
             if thresholds:
                 best = min(thresholds, key=lambda t: win_rate(t)[0])
-                lines.append(f"\n`{preset}`: best threshold opponent {best.opponent} "
-                             f"({ORDER[int(best.opponent.split('-')[1])]}): expert wins "
-                             f"{_pct(win_rate(best))}")  # fmt: skip
+                lines.append(
+                    f"\n`{preset}`: best threshold opponent {best.opponent} "
+                    f"({ORDER[int(best.opponent.split('-')[1])]}): expert wins "
+                    f"{_pct(win_rate(best))}"
+                )
     openr = [t for t in heads if t.preset not in BLUFFING]
     if openr:
-        lines += ["", "Heads-up, open-roll presets: penalties per round (lives where the "
-                  "table has lives), expert − opponent (95%)", "",
-                  "| preset | opponent | games | expert − opponent | expert vs opponent "
-                  "| expert wins |",
-                  "| --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+        lines += [
+            "",
+            "Heads-up, open-roll presets: penalties per round (lives where the "
+            "table has lives), expert − opponent (95%)",
+            "",
+            "| preset | opponent | games | expert − opponent | expert vs opponent | expert wins |",
+            "| --- | --- | --- | --- | --- | --- |",
+        ]
         for t in openr:
-            lines.append(f"| `{t.preset}` | {t.opponent} | {t.games:,} | "
-                         f"{_signed(mean_interval(t.diffs))} | {t.mine / max(1, t.rounds):.3f} vs "
-                         f"{t.theirs / max(1, t.rounds):.3f} | {_pct(win_rate(t))} |")  # fmt: skip
+            lines.append(
+                f"| `{t.preset}` | {t.opponent} | {t.games:,} | "
+                f"{_signed(mean_interval(t.diffs))} | {t.mine / max(1, t.rounds):.3f} vs "
+                f"{t.theirs / max(1, t.rounds):.3f} | {_pct(win_rate(t))} |"
+            )
     tables = [t for t in results if t.players > 2]
     if tables:
-        lines += ["", "Tables of 3 and 4 (the expert and copies of one opponent; the game "
-                  "ends when the people are out): share of lost rounds / even share "
-                  "(target ≤ 0.8), and how often the expert is out first", "",
-                  "| preset | players | opponent | games | expert's share of lost rounds (even) "
-                  "| expert / even (95%) | opponents / even | expert out first (even) "
-                  "| penalties/round, expert − opponents |",
-                  "| --- | --- | --- | --- | --- | --- | --- | --- | --- |"]  # fmt: skip
+        lines += [
+            "",
+            "Tables of 3 and 4 (the expert and copies of one opponent; the game "
+            "ends when the people are out): share of lost rounds / even share "
+            "(target ≤ 0.8), and how often the expert is out first",
+            "",
+            "| preset | players | opponent | games | expert's share of lost rounds (even) "
+            "| expert / even (95%) | opponents / even | expert out first (even) "
+            "| penalties/round, expert − opponents |",
+            "| --- | --- | --- | --- | --- | --- | --- | --- | --- |",
+        ]
         for t in tables:
             share = ratio_interval(t.lost, t.even)
             theirs = t.their_lost / t.their_even if t.their_even else 0.0
-            first = (f"{t.out_first / t.outs:.1%} of {t.outs:,} ({1 / t.players:.0%})"
-                     if t.outs else "–")  # fmt: skip
+            first = (
+                f"{t.out_first / t.outs:.1%} of {t.outs:,} ({1 / t.players:.0%})" if t.outs else "–"
+            )
             played = max(1, t.rounds_played)
-            lines.append(f"| `{t.preset}` | {t.players} | {t.opponent} | {t.games:,} | "
-                         f"{sum(t.lost) / played:.1%} ({sum(t.even) / played:.1%}) | "
-                         f"{share[0]:.2f} ({share[1]:.2f}–{share[2]:.2f}) | {theirs:.2f} | "
-                         f"{first} | {_signed(mean_interval(t.diffs))} |")  # fmt: skip
+            lines.append(
+                f"| `{t.preset}` | {t.players} | {t.opponent} | {t.games:,} | "
+                f"{sum(t.lost) / played:.1%} ({sum(t.even) / played:.1%}) | "
+                f"{share[0]:.2f} ({share[1]:.2f}–{share[2]:.2f}) | {theirs:.2f} | "
+                f"{first} | {_signed(mean_interval(t.diffs))} |"
+            )
     learners = [t for t in heads if t.opponent in EXPLOITERS]
     if learners:
-        lines += ["", f"Learning curve (heads-up): expert's win rate per block of {block} games"
-                  + " (exploiter-cheat knows her dice under every claim: more than a player "
-                  "can know)", ""]  # fmt: skip
+        lines += [
+            "",
+            f"Learning curve (heads-up): expert's win rate per block of {block} games"
+            + " (exploiter-cheat knows her dice under every claim: more than a player "
+            "can know)",
+            "",
+        ]
         for t in learners:
             shown = t.won[:curve_games]
             blocks = [shown[i : i + block] for i in range(0, len(shown), block)]
             curve = " ".join(f"{sum(b) / len(b):.1%}" for b in blocks if b)
             last = shown[-1000:] if len(shown) >= 1000 else shown
-            lines.append(f"- `{t.preset}` {t.opponent}: {curve}; last {len(last):,} of the "
-                         f"first {len(shown):,}: {_pct(win_rate(t, last))}; "
-                         f"{t.learned}")  # fmt: skip
+            lines.append(
+                f"- `{t.preset}` {t.opponent}: {curve}; last {len(last):,} of the "
+                f"first {len(shown):,}: {_pct(win_rate(t, last))}; "
+                f"{t.learned}"
+            )
     return lines
 
 
@@ -890,22 +927,34 @@ def jobs_for(
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(
-        prog="python -m benchmarks.ai_arena", description=__doc__,
+        prog="python -m benchmarks.ai_arena",
+        description=__doc__,
         formatter_class=argparse.RawDescriptionHelpFormatter,
-    )  # fmt: skip
+    )
     parser.add_argument("--games", type=int, default=10_000, help="heads-up games per pairing")
-    parser.add_argument("--table-games", type=int, default=2_000,
-                        help="games per pairing at tables of 3 and of 4 (0: none)")  # fmt: skip
-    parser.add_argument("--sizes", type=int, nargs="*", default=[2, 3, 4],
-                        help="table sizes to play (2: heads-up)")  # fmt: skip
-    parser.add_argument("--quick", action="store_true",
-                        help="200 heads-up and 100 table games per pairing")  # fmt: skip
+    parser.add_argument(
+        "--table-games",
+        type=int,
+        default=2_000,
+        help="games per pairing at tables of 3 and of 4 (0: none)",
+    )
+    parser.add_argument(
+        "--sizes", type=int, nargs="*", default=[2, 3, 4], help="table sizes to play (2: heads-up)"
+    )
+    parser.add_argument(
+        "--quick", action="store_true", help="200 heads-up and 100 table games per pairing"
+    )
     parser.add_argument("--presets", nargs="*", default=list(PRESET_NAMES), choices=PRESET_NAMES)
-    parser.add_argument("--opponents", nargs="*", default=["threshold", *OPPONENTS],
-                        help="opponents to play ('threshold': every threshold-R)")  # fmt: skip
+    parser.add_argument(
+        "--opponents",
+        nargs="*",
+        default=["threshold", *OPPONENTS],
+        help="opponents to play ('threshold': every threshold-R)",
+    )
     parser.add_argument("--block", type=int, default=500, help="learning curve: games per block")
-    parser.add_argument("--curve-games", type=int, default=3_000,
-                        help="learning curve: the first this many games")  # fmt: skip
+    parser.add_argument(
+        "--curve-games", type=int, default=3_000, help="learning curve: the first this many games"
+    )
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--seed", type=int, default=1)
     args = parser.parse_args(argv)
@@ -920,8 +969,12 @@ def main(argv: list[str] | None = None) -> int:
     else:
         results = [pairing(job) for job in jobs]
     wall = time.perf_counter() - start
-    order = {(p, o, n): i for i, (p, o, n, _, _) in enumerate(jobs_for(
-        args.presets, expand(args.opponents), sizes, args.seed))}  # fmt: skip
+    order = {
+        (p, o, n): i
+        for i, (p, o, n, _, _) in enumerate(
+            jobs_for(args.presets, expand(args.opponents), sizes, args.seed)
+        )
+    }
     results.sort(key=lambda t: order[(t.preset, t.opponent, t.players)])
     for line in report(results, args.block, args.curve_games):
         print(line)
@@ -931,11 +984,15 @@ def main(argv: list[str] | None = None) -> int:
         if t.players == 2 and t.games:
             per_preset[t.preset].append(1000 * t.seconds / t.games)
     if per_preset:
-        print("one core, 1,000 heads-up games: " + ", ".join(
-            f"{p} {sum(s) / len(s):.1f} s" for p, s in per_preset.items()))  # fmt: skip
-    print(f"{len(jobs)} pairings, {sum(t.games for t in results):,} games, "
-          f"{sum(t.moves for t in results):,} moves in {wall:.0f} s wall time "
-          f"({args.workers} workers)")  # fmt: skip
+        print(
+            "one core, 1,000 heads-up games: "
+            + ", ".join(f"{p} {sum(s) / len(s):.1f} s" for p, s in per_preset.items())
+        )
+    print(
+        f"{len(jobs)} pairings, {sum(t.games for t in results):,} games, "
+        f"{sum(t.moves for t in results):,} moves in {wall:.0f} s wall time "
+        f"({args.workers} workers)"
+    )
     return 0
 
 

@@ -71,8 +71,10 @@ def main(argv: list[str] | None = None) -> int:
         spent = sorted(run(preset, args.games, args.seed))
         p95 = spent[int(0.95 * (len(spent) - 1))]
         p99 = spent[int(0.99 * (len(spent) - 1))]
-        print(f"{preset:10} {len(spent):10} {statistics.fmean(spent) * 1e6:9.0f} "
-              f"{p95 * 1e6:8.0f} {p99 * 1e6:8.0f} {spent[-1] * 1e6:8.0f}")  # fmt: skip
+        print(
+            f"{preset:10} {len(spent):10} {statistics.fmean(spent) * 1e6:9.0f} "
+            f"{p95 * 1e6:8.0f} {p99 * 1e6:8.0f} {spent[-1] * 1e6:8.0f}"
+        )
     return 0
 
 

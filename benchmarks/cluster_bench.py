@@ -83,8 +83,11 @@ CATALOG_KINDS = (
     ("moved-elsewhere", "moved-elsewhere"),
 )
 #: Engine refusals (their ``error-<key>`` messages in the catalog) sorted by kind.
-ENGINE_KINDS = (("not-your-turn", "not-your-turn"), ("not-your-turn", "not-your-answer"),
-                ("stale-button", "stale-button"))  # fmt: skip
+ENGINE_KINDS = (
+    ("not-your-turn", "not-your-turn"),
+    ("not-your-turn", "not-your-answer"),
+    ("stale-button", "stale-button"),
+)
 #: The catch-all answer of a command that failed (bot/runtime/client.py: ``command-failed``).
 WENT_WRONG = "command-failed"
 #: Answers that say the bot could not do the move (not a refusal by the rules).
@@ -334,10 +337,12 @@ class Soak:
             found = [
                 a.inter.answered
                 for a in reversed(self.answers[-400:])
-                if a.shard == shard and a.inter.dispatched >= after
-                and a.inter.answered is not None and accepted(a.inter)
+                if a.shard == shard
+                and a.inter.dispatched >= after
+                and a.inter.answered is not None
+                and accepted(a.inter)
                 and (connection is None or a.connection != connection)
-            ]  # fmt: skip
+            ]
             if found:
                 return min(found)
             await asyncio.sleep(0.02)
@@ -360,8 +365,7 @@ class Soak:
         total = Counter[str]()
         for cid, sent in self.ledger.sent.items():
             found = tally(sent, self.ledger.told_refused.get(cid, []), stored.get(cid, []))
-            for name in ("acknowledged", "stored", "lost", "doubled", "stored_refused",
-                         "timeouts"):  # fmt: skip
+            for name in ("acknowledged", "stored", "lost", "doubled", "stored_refused", "timeouts"):
                 total[name] += getattr(found, name)
         total["unanswered"] = self.ledger.lost
         total["refused"] = self.ledger.refused
@@ -651,13 +655,17 @@ def parse(argv: list[str] | None = None) -> argparse.Namespace:
     )
     parser.add_argument("--outage-seconds", type=float, default=20.0)
     parser.add_argument(
-        "--stuck-seconds", type=float, default=15.0,
+        "--stuck-seconds",
+        type=float,
+        default=15.0,
         help="a table connected this long without an accepted move is stuck",
-    )  # fmt: skip
+    )
     parser.add_argument(
-        "--think", type=float, default=0.1,
+        "--think",
+        type=float,
+        default=0.1,
         help="seconds a player waits after an answer (0: as fast as the bot answers)",
-    )  # fmt: skip
+    )
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--json", metavar="FILE", help="write the figures here")
     parser.add_argument("--keep-logs", metavar="DIR", help="copy the bots' logs here")

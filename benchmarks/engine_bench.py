@@ -178,10 +178,18 @@ def main(argv: list[str] | None = None) -> int:
     presets = args.preset or list(PRESET_NAMES)
 
     columns = (
-        ("preset", 10), ("games", 7), ("actions", 9), ("actions/s", 11), ("apply only/s", 13),
-        ("apply+legal/s", 14), ("legal_actions", 14), ("chooser", 8), ("save", 6),
-        ("games/s", 9), ("target", 7),
-    )  # fmt: skip
+        ("preset", 10),
+        ("games", 7),
+        ("actions", 9),
+        ("actions/s", 11),
+        ("apply only/s", 13),
+        ("apply+legal/s", 14),
+        ("legal_actions", 14),
+        ("chooser", 8),
+        ("save", 6),
+        ("games/s", 9),
+        ("target", 7),
+    )
     header = " ".join(f"{name:>{width}}" for name, width in columns)
     print(
         f"{args.players} players, {args.seconds:g} s per preset, endless presets ended after "
@@ -197,11 +205,18 @@ def main(argv: list[str] | None = None) -> int:
         if not ok:
             slow.append(preset)
         cells = (
-            preset, r.games, r.actions, f"{r.actions_per_s:,.0f}", f"{r.engine_actions_per_s:,.0f}",
-            f"{r.engine_legal_actions_per_s:,.0f}", f"{100 * r.legal / r.wall:.0f}%",
-            f"{100 * r.chooser_share:.0f}%", f"{100 * r.save / r.wall:.0f}%",
-            f"{r.games_per_s:,.1f}", "ok" if ok else "BELOW",
-        )  # fmt: skip
+            preset,
+            r.games,
+            r.actions,
+            f"{r.actions_per_s:,.0f}",
+            f"{r.engine_actions_per_s:,.0f}",
+            f"{r.engine_legal_actions_per_s:,.0f}",
+            f"{100 * r.legal / r.wall:.0f}%",
+            f"{100 * r.chooser_share:.0f}%",
+            f"{100 * r.save / r.wall:.0f}%",
+            f"{r.games_per_s:,.1f}",
+            "ok" if ok else "BELOW",
+        )
         print(" ".join(f"{cell:>{width}}" for cell, (_, width) in zip(cells, columns, strict=True)))
     if slow:
         print(f"below {TARGET:,} actions/s (whole loop): {', '.join(slow)}")

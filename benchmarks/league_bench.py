@@ -61,9 +61,15 @@ async def game_end(url: str, games: int, server: Postgres | None) -> None:
         for n in range(games):
             players = [*rng.sample(PEOPLE[:30], 7), "cpu_expert_1"]
             outcome = await play_game(
-                service, 1, 100 + n % 5, players, now=START + n * 600, preset=PRESETS[n % 2],
-                seed=n, options={"lives": 2},
-            )  # fmt: skip
+                service,
+                1,
+                100 + n % 5,
+                players,
+                now=START + n * 600,
+                preset=PRESETS[n % 2],
+                seed=n,
+                options={"lives": 2},
+            )
             ids.append((outcome.table.game_id, outcome.table.guild_id, outcome.table.game))
         events = await store.count_rows("game_events")
         league = League(store, clock=lambda: START + games * 600)
@@ -111,8 +117,16 @@ async def templates(count: int) -> list[tuple[Any, ...]]:
             seats = rng.randint(2, 8)
             computers = rng.randint(0, min(2, seats - 1))
             players = [*rng.sample(PEOPLE[:30], seats - computers), *COMPUTERS[:computers]]
-            await play_game(service, 1, 100, players, now=START, preset=PRESETS[n % 5],
-                            seed=n, options={"lives": rng.randint(1, 3)})  # fmt: skip
+            await play_game(
+                service,
+                1,
+                100,
+                players,
+                now=START,
+                preset=PRESETS[n % 5],
+                seed=n,
+                options={"lives": rng.randint(1, 3)},
+            )
         games = [row async for batch in store.read_rows("games") for row in batch]
         events: dict[int, list[tuple[Any, ...]]] = {}
         async for batch in store.read_rows("game_events"):
@@ -121,10 +135,14 @@ async def templates(count: int) -> list[tuple[Any, ...]]:
         await store.close()
     # Each text split once at the people's ids (odd parts), renamed per copy in `fill`.
     return [
-        (row, events[row[0]], SPLIT.split(row[5]),
-         SPLIT.split("\x1e".join(r[3] for r in events[row[0]])))
+        (
+            row,
+            events[row[0]],
+            SPLIT.split(row[5]),
+            SPLIT.split("\x1e".join(r[3] for r in events[row[0]])),
+        )
         for row in games
-    ]  # fmt: skip
+    ]
 
 
 def rename(parts: list[str], names: dict[str, str]) -> str:
@@ -148,8 +166,19 @@ async def fill(store: Storage, games: int, guilds: int, made: list) -> tuple[int
             names = dict(zip(sorted(set(people)), rng.sample(pool, 30), strict=False))
             ended = START + YEAR * n / (games + 1)
             # id, guild_id, channel_id, ruleset, status, state_json, created_at, updated_at, move_no
-            rows.append((n, guild, guild * 100 + rng.randrange(5), game[3], "over",
-                         rename(state_parts, names), ended - 900, ended, game[8]))  # fmt: skip
+            rows.append(
+                (
+                    n,
+                    guild,
+                    guild * 100 + rng.randrange(5),
+                    game[3],
+                    "over",
+                    rename(state_parts, names),
+                    ended - 900,
+                    ended,
+                    game[8],
+                )
+            )
             joined = rename(log_parts, names).split("\x1e")
             events += [
                 (n, r[1], r[2], text, ended - 900) for r, text in zip(log, joined, strict=True)
@@ -231,9 +260,13 @@ def main() -> None:
         return
     with postgres(args.database) as server:
         running.run(
-            run(args, server.fresh("league_end"), server.fresh("league_backfill"),
-                server if server.throwaway else None)
-        )  # fmt: skip
+            run(
+                args,
+                server.fresh("league_end"),
+                server.fresh("league_backfill"),
+                server if server.throwaway else None,
+            )
+        )
 
 
 if __name__ == "__main__":

@@ -76,8 +76,9 @@ def synthesize(
                 for period in periods:
                     buckets[(scope, period, player)][col[name]] += value
         summary = f'{{"paid": [[{loser}, "sip", 1, "lowest roll"]]}}'
-        round_rows.append((GUILD, channel, i // 20 + 1, i % 20 + 1, "mexen", loser, "lowest",
-                           summary, stamp))  # fmt: skip
+        round_rows.append(
+            (GUILD, channel, i // 20 + 1, i % 20 + 1, "mexen", loser, "lowest", summary, stamp)
+        )
     return buckets, round_rows, claims, catches, last_seen
 
 
@@ -93,8 +94,18 @@ def synthesize_ratings(players: int, seed: int = 3) -> list[tuple[object, ...]]:
                 continue
             mu, sigma = rng.gauss(25, 4), rng.uniform(1.0, 8.3)
             games = rng.randint(1, 300)
-            rows.append((GUILD, family, user, mu, sigma, shown(mu, sigma), games,
-                         START + rng.uniform(0, YEAR)))  # fmt: skip
+            rows.append(
+                (
+                    GUILD,
+                    family,
+                    user,
+                    mu,
+                    sigma,
+                    shown(mu, sigma),
+                    games,
+                    START + rng.uniform(0, YEAR),
+                )
+            )
     return rows
 
 
@@ -124,14 +135,16 @@ async def fill(store: Storage, rounds: int, players: int) -> None:
     # Through the copy path of `migrate-db`: one transaction, on either backend.
     # In key order, as migrate-db copies them (bot/storage/base.py, KEY_COLUMNS).
     tables: dict[str, list[tuple[object, ...]]] = {
-        "stat_buckets": [(GUILD, scope, period, user, *values)
-                         for (scope, period, user), values in sorted(buckets.items())],
+        "stat_buckets": [
+            (GUILD, scope, period, user, *values)
+            for (scope, period, user), values in sorted(buckets.items())
+        ],
         "rounds": [(n, *row) for n, row in enumerate(round_rows, start=1)],
         "claim_counts": [(GUILD, user, claim, n) for (user, claim), n in claims.items()],
         "catches": [(GUILD, caught, catcher, n) for (catcher, caught), n in catches.items()],
         "ratings": sorted(ratings, key=lambda row: row[:3]),  # type: ignore[arg-type]
         "rated_channel_players": channel_rows,
-    }  # fmt: skip
+    }
 
     async def batches() -> AsyncIterator[tuple[str, list[tuple[object, ...]]]]:
         for table, rows in tables.items():
@@ -139,9 +152,11 @@ async def fill(store: Storage, rounds: int, players: int) -> None:
                 yield table, rows[i : i + 10_000]
 
     await store.load_rows(batches(), {table: len(rows) for table, rows in tables.items()})
-    print(f"filled {len(round_rows):,} rounds, {len(buckets):,} bucket rows, "
-          f"{len(ratings):,} ratings ({len(channel_rows):,} by channel), "
-          f"{players:,} players")  # fmt: skip
+    print(
+        f"filled {len(round_rows):,} rounds, {len(buckets):,} bucket rows, "
+        f"{len(ratings):,} ratings ({len(channel_rows):,} by channel), "
+        f"{players:,} players"
+    )
 
 
 async def timed(label: str, make, repeat: int, results: dict[str, list[float]]) -> None:
@@ -174,23 +189,39 @@ async def run(args: argparse.Namespace) -> None:
 
     async def leaderboard(stat: str, scope: int, period: str) -> None:
         user = rng.randint(1, args.players)
-        await store.leaderboard(GUILD, stat, channel_id=scope, period=period, now=now,
-                                offset=rng.randrange(0, 50) * 10)  # fmt: skip
+        await store.leaderboard(
+            GUILD, stat, channel_id=scope, period=period, now=now, offset=rng.randrange(0, 50) * 10
+        )
         await store.rank_of(GUILD, stat, user, channel_id=scope, period=period, now=now)
 
     for stat in STATS:
-        await timed(f"/leaderboard {stat} (server, all)",
-                    lambda _i, s=stat: leaderboard(s, 0, "all"), repeat, results)  # fmt: skip
-    await timed("/leaderboard sips (server, month)",
-                lambda _i: leaderboard("sips", 0, "month"), repeat, results)  # fmt: skip
-    await timed("/leaderboard winrate (channel, week)",
-                lambda _i: leaderboard("winrate", 120, "week"), repeat, results)  # fmt: skip
+        await timed(
+            f"/leaderboard {stat} (server, all)",
+            lambda _i, s=stat: leaderboard(s, 0, "all"),
+            repeat,
+            results,
+        )
+    await timed(
+        "/leaderboard sips (server, month)",
+        lambda _i: leaderboard("sips", 0, "month"),
+        repeat,
+        results,
+    )
+    await timed(
+        "/leaderboard winrate (channel, week)",
+        lambda _i: leaderboard("winrate", 120, "week"),
+        repeat,
+        results,
+    )
     for stat in ("rating_bluff", "rating_open"):
         for scope, period in ((0, "month"), (120, "all"), (120, "month")):
             where = "server" if scope == 0 else "channel"
-            await timed(f"/leaderboard {stat} ({where}, {period})",
-                        lambda _i, s=stat, c=scope, p=period: leaderboard(s, c, p),
-                        repeat, results)  # fmt: skip
+            await timed(
+                f"/leaderboard {stat} ({where}, {period})",
+                lambda _i, s=stat, c=scope, p=period: leaderboard(s, c, p),
+                repeat,
+                results,
+            )
 
     async def card(_i: int) -> None:
         user = rng.randint(1, args.players)
@@ -199,8 +230,9 @@ async def run(args: argparse.Namespace) -> None:
         await store.nemesis(GUILD, user)
 
     await timed("/stats card queries", card, repeat, results)
-    await timed("/history 10", lambda _i: store.history(100 + rng.randrange(50), 10),
-                repeat, results)  # fmt: skip
+    await timed(
+        "/history 10", lambda _i: store.history(100 + rng.randrange(50), 10), repeat, results
+    )
     await store.close()
     print(f"\n{'query':42} {'median ms':>10} {'p95 ms':>8} {'max ms':>8}")
     worst = 0.0

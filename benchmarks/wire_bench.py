@@ -588,9 +588,11 @@ async def load_run(
         # A few guilds per shard, alternating between the shards (README, Tests).
         per_guild = max(1, math.ceil(args.games / (4 * run.shard_count)))
         standin = StandIn(
-            channels=args.games, members=args.members, shard_count=run.shard_count,
+            channels=args.games,
+            members=args.members,
+            shard_count=run.shard_count,
             channels_per_guild=per_guild,
-        )  # fmt: skip
+        )
     else:
         standin = StandIn(channels=args.games, members=args.members)
     standin.keep_interactions = False
@@ -1016,8 +1018,10 @@ def print_report(args: argparse.Namespace, report: dict[str, Any]) -> None:
         if not one:
             print_comparison(args, report, runs, by)
         for label, profile in report.get("profiles", {}).items():
-            print(f"\npy-spy, bot process, saturation phase{'' if one else f' ({label})'}:\n"
-                  + profile)  # fmt: skip
+            print(
+                f"\npy-spy, bot process, saturation phase{'' if one else f' ({label})'}:\n"
+                + profile
+            )
     big = report.get("big")
     if big:
         n = big["stored"]

@@ -306,8 +306,10 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     )
     args = parser.parse_args(argv)
     if args.command == "migrate-db" and (args.source is None or args.target is None):
-        parser.error("migrate-db needs FROM and TO, e.g. migrate-db sqlite:///data/mexican.db "
-                     "postgresql://user:password@localhost/mexican")  # fmt: skip
+        parser.error(
+            "migrate-db needs FROM and TO, e.g. migrate-db sqlite:///data/mexican.db "
+            "postgresql://user:password@localhost/mexican"
+        )
     elif args.command != "migrate-db" and args.source is not None:
         parser.error(f"{args.command} takes no further arguments")
     return args

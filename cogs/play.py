@@ -35,10 +35,11 @@ LEFTOVER_WINDOW = 24 * 3600.0
 
 PRESET_CHOICES = [app_commands.Choice(name=name, value=name) for name in PRESET_NAMES]
 PERSONA_CHOICES = [
-    app_commands.Choice(name=locale_str(f"{p.name}: {p.blurb}"[:100], key=f"choice-persona-{key}"),
-                        value=key)
+    app_commands.Choice(
+        name=locale_str(f"{p.name}: {p.blurb}"[:100], key=f"choice-persona-{key}"), value=key
+    )
     for key, p in PERSONAS.items()
-]  # fmt: skip
+]
 #: Each language named in itself, so anyone finds their own in the list.
 LANGUAGE_CHOICES = [
     app_commands.Choice(name=talk(code)("language-name"), value=code) for code in languages()
@@ -76,31 +77,34 @@ class Play(commands.Cog):
     # --- lobby and table ----------------------------------------------------------------
     @app_commands.command(name="newgame", description="Open a table in this channel")
     @app_commands.describe(
-        ruleset="Which rules to play", lives="Lives per player (0 = off; empty = the rule set's)",
+        ruleset="Which rules to play",
+        lives="Lives per player (0 = off; empty = the rule set's)",
         units="Count drinks as sips or neutral points",
         turn_timer="Seconds per move before the bot moves for you (0 = off, default 90)",
         language="The table's language (default: the server's)",
-    )  # fmt: skip
+    )
     @app_commands.choices(ruleset=PRESET_CHOICES, language=LANGUAGE_CHOICES)
     @app_commands.guild_only()
     async def newgame(
-        self, interaction: discord.Interaction, ruleset: app_commands.Choice[str],
+        self,
+        interaction: discord.Interaction,
+        ruleset: app_commands.Choice[str],
         lives: app_commands.Range[int, 0, 99] | None = None,
         units: Literal["sips", "points"] | None = None,
         turn_timer: app_commands.Range[int, 0, 3600] | None = None,
         language: app_commands.Choice[str] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         t = reader(interaction)
         problem = checks.first(
             checks.in_server(interaction),
             checks.one_of(ruleset.value, PRESET_NAMES, "ruleset", t),
             None if lives is None else checks.within(lives, 0, 99, "lives", t),
             None if units is None else checks.one_of(units, ("sips", "points"), "units", t),
-            None if turn_timer is None else checks.within(
-                turn_timer, 0, MAX_TURN_TIMER, "turn-timer", t
-            ),
+            None
+            if turn_timer is None
+            else checks.within(turn_timer, 0, MAX_TURN_TIMER, "turn-timer", t),
             None if language is None else checks.one_of(language.value, languages(), "language", t),
-        )  # fmt: skip
+        )
         if problem:
             await self.dealer.refuse_text(interaction, problem)
             return
@@ -173,12 +177,16 @@ class Play(commands.Cog):
 
     # --- moves --------------------------------------------------------------------------
     @app_commands.command(name="roll", description="Roll the dice")
-    @app_commands.describe(blind="Bluffing games: roll without looking",
-                           keep="mexico: keep your lone 1 or 2 and roll the other die")  # fmt: skip
+    @app_commands.describe(
+        blind="Bluffing games: roll without looking",
+        keep="mexico: keep your lone 1 or 2 and roll the other die",
+    )
     async def roll(
-        self, interaction: discord.Interaction, blind: bool = False,
+        self,
+        interaction: discord.Interaction,
+        blind: bool = False,
         keep: app_commands.Range[int, 1, 2] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         if keep is not None:
             problem = checks.within(keep, 1, 2, "keep", reader(interaction))
             if problem:

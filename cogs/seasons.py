@@ -81,8 +81,11 @@ class League(commands.Cog):
             return posted  # the storage has logged the outage once
         except Exception as err:
             if not self.failing:  # once, until a tick works again: no log spam
-                log.warning("the season loop failed (%s: %s); trying again every minute",
-                            type(err).__name__, err)  # fmt: skip
+                log.warning(
+                    "the season loop failed (%s: %s); trying again every minute",
+                    type(err).__name__,
+                    err,
+                )
             self.failing = True
             return posted
         if self.failing:
@@ -97,8 +100,11 @@ class League(commands.Cog):
         if channel is None or not self._may_post(channel):
             if (close.guild_id, close.season) not in self.skipped:
                 self.skipped.add((close.guild_id, close.season))
-                log.info("season %s of guild %s: no channel to announce it in",
-                         close.season, close.guild_id)  # fmt: skip
+                log.info(
+                    "season %s of guild %s: no channel to announce it in",
+                    close.season,
+                    close.guild_id,
+                )
             await self.bot.league.claim_announcement(close.guild_id, close.season)
             return 0
         if not await self.bot.league.claim_announcement(close.guild_id, close.season):
@@ -113,8 +119,12 @@ class League(commands.Cog):
                 reply.content, allowed_mentions=discord.AllowedMentions.none()
             )
         except discord.HTTPException as err:
-            log.warning("could not announce season %s in channel %s: %s", close.season,
-                        close.channel_id, err)  # fmt: skip
+            log.warning(
+                "could not announce season %s in channel %s: %s",
+                close.season,
+                close.channel_id,
+                err,
+            )
             return 0
         return 1
 

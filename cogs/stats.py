@@ -45,12 +45,16 @@ RATINGS = {key: spec.family for key, spec in STATS.items() if spec.family}
 RATING = "rating"
 STAT_CHOICES = [
     app_commands.Choice(name=locale_str(spec.title, key=f"stat-{key}"), value=key)
-    for key, spec in STATS.items() if key not in RATINGS
+    for key, spec in STATS.items()
+    if key not in RATINGS
 ] + [
     app_commands.Choice(name=locale_str(title, key=f"stat-{key}"), value=key)
-    for key, title in ((RATING, "Rating"), ("rating_bluff", "Rating (bluffing games)"),
-                       ("rating_open", "Rating (open-roll games)"))
-]  # fmt: skip
+    for key, title in (
+        (RATING, "Rating"),
+        ("rating_bluff", "Rating (bluffing games)"),
+        ("rating_open", "Rating (open-roll games)"),
+    )
+]
 #: Every stat a leaderboard page can show (its buttons carry one of these).
 RANKED = frozenset(STATS) | frozenset(RATINGS)
 #: What /leaderboard's stat option may be.
@@ -72,23 +76,40 @@ def format_value(stat: str, value: float, games: int = 0, t: Talk | None = None)
 
 
 async def leaderboard_page(
-    bot: MexicanBot, guild_id: int, channel_id: int, viewer: int, stat: str, scope: str,
-    period: str, page: int, t: Talk | None = None,
-) -> tuple[discord.Embed, discord.ui.View]:  # fmt: skip
+    bot: MexicanBot,
+    guild_id: int,
+    channel_id: int,
+    viewer: int,
+    stat: str,
+    scope: str,
+    period: str,
+    page: int,
+    t: Talk | None = None,
+) -> tuple[discord.Embed, discord.ui.View]:
     """One page of a ranking, with the viewer's own place and buttons to turn pages, in
     the viewer's language (English when none is given)."""
     t = t or talk()
     where = channel_id if scope == "channel" else 0
     rows, total = await bot.storage.leaderboard(
-        guild_id, stat, channel_id=where, period=period, now=_now(),
-        offset=page * PAGE, limit=PAGE,
-    )  # fmt: skip
+        guild_id,
+        stat,
+        channel_id=where,
+        period=period,
+        now=_now(),
+        offset=page * PAGE,
+        limit=PAGE,
+    )
     pages = max(1, math.ceil(total / PAGE))
-    title = t("leaderboard-title", stat=t(f"stat-{stat}"),
-              scope=t("leaderboard-scope", scope=scope),
-              period=t("leaderboard-period", period=period))  # fmt: skip
-    lines = [f"**#{r.rank}** {who(str(r.user_id), t)} · "
-             f"{format_value(stat, r.value, r.games_played, t)}" for r in rows]  # fmt: skip
+    title = t(
+        "leaderboard-title",
+        stat=t(f"stat-{stat}"),
+        scope=t("leaderboard-scope", scope=scope),
+        period=t("leaderboard-period", period=period),
+    )
+    lines = [
+        f"**#{r.rank}** {who(str(r.user_id), t)} · {format_value(stat, r.value, r.games_played, t)}"
+        for r in rows
+    ]
     if not lines:
         lines = [t("leaderboard-empty")]
     embed = discord.Embed(
@@ -101,15 +122,19 @@ async def leaderboard_page(
     )
     embed.add_field(
         name=t("leaderboard-your-place"),
-        value=f"#{mine.rank} · {format_value(stat, mine.value, mine.games_played, t)}" if mine
+        value=f"#{mine.rank} · {format_value(stat, mine.value, mine.games_played, t)}"
+        if mine
         else t("leaderboard-not-ranked"),
-    )  # fmt: skip
+    )
     if stat in RATINGS:
         embed.set_footer(text=t("leaderboard-page-rating", page=page + 1, pages=pages))
     elif STATS[stat].percent:
         minimum = {"winrate": "min_games", "bluffing": "min_bluffs", "calls": "min_calls"}[stat]
-        embed.set_footer(text=t("leaderboard-page-minimum", page=page + 1, pages=pages,
-                                minimum=MINIMUMS[minimum]))  # fmt: skip
+        embed.set_footer(
+            text=t(
+                "leaderboard-page-minimum", page=page + 1, pages=pages, minimum=MINIMUMS[minimum]
+            )
+        )
     else:
         embed.set_footer(text=t("leaderboard-page", page=page + 1, pages=pages))
     view = routed_view()
@@ -123,16 +148,25 @@ MAX_PAGE = 100_000
 #: Any ``lb:`` id, newlines included (``(?s)``): a forged id that only the template
 #: refused would get no answer at all, not the callback's private refusal.
 PAGE_ROUTE = r"(?s)lb:(?P<rest>.{0,96})"
-_PAGE = re.compile(r"(?P<stat>[a-z_]{1,20}):(?P<scope>server|channel):(?P<period>all|month|week)"
-                   r":(?P<page>\d{1,6})")  # fmt: skip
+_PAGE = re.compile(
+    r"(?P<stat>[a-z_]{1,20}):(?P<scope>server|channel):(?P<period>all|month|week)"
+    r":(?P<page>\d{1,6})"
+)
 
 
 class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_ROUTE):
     """Turns a leaderboard page; the custom id holds the whole query, so it survives
     restarts. Any ``lb:`` id reaches the callback, which refuses what does not parse."""
 
-    def __init__(self, stat: str, scope: str, period: str, page: int, label: str = "▶",
-                 disabled: bool = False) -> None:  # fmt: skip
+    def __init__(
+        self,
+        stat: str,
+        scope: str,
+        period: str,
+        page: int,
+        label: str = "▶",
+        disabled: bool = False,
+    ) -> None:
         super().__init__(
             discord.ui.Button(
                 label=label,
@@ -167,19 +201,33 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_R
         bot = cast("MexicanBot", interaction.client)  # the client that routed the click
         try:
             embed, view = await leaderboard_page(
-                bot, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
-                self.stat, self.scope, self.period, self.page, t,
-            )  # fmt: skip
+                bot,
+                interaction.guild_id,
+                interaction.channel_id or 0,
+                interaction.user.id,
+                self.stat,
+                self.scope,
+                self.period,
+                self.page,
+                t,
+            )
         except DatabaseDownError:  # a button: no command error handler answers it
             await interaction.response.send_message(t("database-down"), ephemeral=True)
             return
         await interaction.response.edit_message(embed=embed, view=view)
 
 
-def card_data(name: str, totals: PlayerTotals, favourite: tuple[str, int] | None,
-              nemesis: tuple[int, int] | None, nemesis_name: str | None,
-              t: Talk | None = None, *, skills: Mapping[str, Skill] | None = None,
-              achievements: tuple[int, Sequence[str]] | None = None) -> CardData:  # fmt: skip
+def card_data(
+    name: str,
+    totals: PlayerTotals,
+    favourite: tuple[str, int] | None,
+    nemesis: tuple[int, int] | None,
+    nemesis_name: str | None,
+    t: Talk | None = None,
+    *,
+    skills: Mapping[str, Skill] | None = None,
+    achievements: tuple[int, Sequence[str]] | None = None,
+) -> CardData:
     """The figures of a player card, shared by the image and the text fallback, in the
     reader's language (English when none is given). The English is plain ASCII where the
     card's built-in font has no other glyph ("none", not a dash); other languages' letters
@@ -190,21 +238,42 @@ def card_data(name: str, totals: PlayerTotals, favourite: tuple[str, int] | None
     t = t or talk()
     league_figures = [
         (t("card-rating", family=family), league.rating(skill.shown, skill.provisional, t))
-        for family in FAMILIES if (skill := (skills or {}).get(family)) is not None
-    ]  # fmt: skip
+        for family in FAMILIES
+        if (skill := (skills or {}).get(family)) is not None
+    ]
     if achievements is not None:
         count, rarest = achievements
-        league_figures.append((
-            t("card-achievements"),
-            t("card-achievements-value", n=count, rarest=league.rarest(rarest, t)) if count
-            else t("card-none-yet"),
-        ))  # fmt: skip
+        league_figures.append(
+            (
+                t("card-achievements"),
+                t("card-achievements-value", n=count, rarest=league.rarest(rarest, t))
+                if count
+                else t("card-none-yet"),
+            )
+        )
     s = totals
-    taken = _cell([amount(n, u, t) for n, u in ((s.sips, "sip"), (s.shots, "shot"),
-                   (s.chugs, "chug"), (s.points, "point")) if n], t)  # fmt: skip
-    caused = _cell([amount(n, u, t) for n, u in ((s.sips_caused, "sip"), (s.shots_caused, "shot"),
-                    (s.chugs_caused, "chug"), (s.points_caused, "point"),
-                    (s.lives_caused, "life")) if n], t)  # fmt: skip
+    taken = _cell(
+        [
+            amount(n, u, t)
+            for n, u in ((s.sips, "sip"), (s.shots, "shot"), (s.chugs, "chug"), (s.points, "point"))
+            if n
+        ],
+        t,
+    )
+    caused = _cell(
+        [
+            amount(n, u, t)
+            for n, u in (
+                (s.sips_caused, "sip"),
+                (s.shots_caused, "shot"),
+                (s.chugs_caused, "chug"),
+                (s.points_caused, "point"),
+                (s.lives_caused, "life"),
+            )
+            if n
+        ],
+        t,
+    )
     # Claims are made only at the bluffing tables, which speak in words.
     claim = Words.of_preset("mexican", t).roll(favourite[0]) if favourite else ""
     none_yet = t("card-none-yet")
@@ -217,12 +286,18 @@ def card_data(name: str, totals: PlayerTotals, favourite: tuple[str, int] | None
         (t("card-bluffs"), t("card-pair", a=s.bluffs_made, b=s.bluffs_caught)),
         (t("card-calls"), t("card-pair", a=s.calls_made, b=s.calls_right)),
         (t("card-luck"), t("card-luck-value", n=s.mex_rolled, expected=s.rolls_made * 2 / 36)),
-        (t("card-favourite"),
-         t("card-times", what=claim, n=favourite[1]) if favourite else none_yet),
-        (t("card-nemesis"), t("card-times", what=nemesis_name, n=nemesis[1])
-         if nemesis and nemesis_name else none_yet),
+        (
+            t("card-favourite"),
+            t("card-times", what=claim, n=favourite[1]) if favourite else none_yet,
+        ),
+        (
+            t("card-nemesis"),
+            t("card-times", what=nemesis_name, n=nemesis[1])
+            if nemesis and nemesis_name
+            else none_yet,
+        ),
         (t("card-rolls"), t("card-number", n=s.rolls_made)),
-    ]  # fmt: skip
+    ]
     games, wins = amount(s.games_played, "game", t), t("card-wins", n=s.games_won)
     if s.games_played:
         rate = f"{s.games_won / s.games_played:.0%}"
@@ -255,15 +330,20 @@ class Stats(commands.Cog):
         self.bot.remove_dynamic_items(PageButton)
 
     @app_commands.command(name="leaderboard", description="Who drinks, wins and bluffs the most")
-    @app_commands.describe(stat="What to rank by", scope="This server or this channel only",
-                           period="All time, this month or this week")  # fmt: skip
+    @app_commands.describe(
+        stat="What to rank by",
+        scope="This server or this channel only",
+        period="All time, this month or this week",
+    )
     @app_commands.choices(stat=STAT_CHOICES)
     @app_commands.guild_only()
     async def leaderboard(
-        self, interaction: discord.Interaction,
+        self,
+        interaction: discord.Interaction,
         stat: app_commands.Choice[str] | None = None,
-        scope: Scope = "server", period: Period = "all",
-    ) -> None:  # fmt: skip
+        scope: Scope = "server",
+        period: Period = "all",
+    ) -> None:
         key = stat.value if stat else "wins"
         t = talk(language_of(interaction.locale))
         problem = checks.first(
@@ -279,20 +359,33 @@ class Stats(commands.Cog):
             family = await self.bot.league.main_family(interaction.guild_id)
             key = next(stat for stat, of in RATINGS.items() if of == family)
         embed, view = await leaderboard_page(
-            self.bot, interaction.guild_id, interaction.channel_id or 0, interaction.user.id,
-            key, scope, period, 0, t,
-        )  # fmt: skip
+            self.bot,
+            interaction.guild_id,
+            interaction.channel_id or 0,
+            interaction.user.id,
+            key,
+            scope,
+            period,
+            0,
+            t,
+        )
         await interaction.response.send_message(embed=embed, view=view)
 
     @app_commands.command(name="stats", description="A player's card: games, drinks, bluffs, luck")
-    @app_commands.describe(user="Whose card (you, if empty)", text="Plain text instead of an image",
-                           computer="A computer player's card instead")  # fmt: skip
+    @app_commands.describe(
+        user="Whose card (you, if empty)",
+        text="Plain text instead of an image",
+        computer="A computer player's card instead",
+    )
     @app_commands.choices(computer=COMPUTER_CHOICES)
     @app_commands.guild_only()
     async def stats(
-        self, interaction: discord.Interaction, user: discord.Member | None = None,
-        text: bool = False, computer: app_commands.Choice[str] | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        interaction: discord.Interaction,
+        user: discord.Member | None = None,
+        text: bool = False,
+        computer: app_commands.Choice[str] | None = None,
+    ) -> None:
         t = talk(language_of(interaction.locale))
         problem = checks.in_server(interaction) or (
             checks.one_of(computer.value, STATS_IDS, "computer", t) if computer else None
@@ -314,8 +407,9 @@ class Stats(commands.Cog):
         held = None
         if computer is None:  # computers earn no achievements
             held = await self.bot.league.card_achievements(interaction.guild_id, target_id)
-        data = card_data(shown, totals, favourite, nemesis, nemesis_name, t, skills=skills,
-                         achievements=held)  # fmt: skip
+        data = card_data(
+            shown, totals, favourite, nemesis, nemesis_name, t, skills=skills, achievements=held
+        )
         embed = discord.Embed(
             title=f"🎲 {data.name}", description=data.headline, colour=discord.Colour.dark_gold()
         )
@@ -358,8 +452,9 @@ class Stats(commands.Cog):
         self, interaction: discord.Interaction, count: app_commands.Range[int, 1, 25] = 10
     ) -> None:
         t = talk(language_of(interaction.locale))
-        problem = checks.first(checks.in_server(interaction),
-                               checks.within(count, 1, 25, "rounds", t))  # fmt: skip
+        problem = checks.first(
+            checks.in_server(interaction), checks.within(count, 1, 25, "rounds", t)
+        )
         if problem:
             await self._refuse(interaction, problem)
             return

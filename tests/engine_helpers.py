@@ -133,6 +133,10 @@ class Replay:
         if key == "game_over":
             return g.phase == "over"
         return {
-            "pot": g.pot, "knight": g.knight, "limit": g.limit, "to_move": g.to_move,
-            "winner": g.winner, "loser": g.loser,
-        }[key]  # fmt: skip
+            "pot": g.pot,
+            "knight": g.knight,
+            "limit": g.limit,
+            "to_move": g.to_move,
+            "winner": g.winner,
+            "loser": g.loser,
+        }[key]

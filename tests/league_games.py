@@ -54,8 +54,7 @@ async def play_game(
             continue
         mover = game.to_move
         assert mover is not None, "a running game always has someone to move"
-        moves = [m for m in game.legal_actions(mover) if m.act not in (Act.END, Act.TAP,
-                                                                       Act.LEAVE)]  # fmt: skip
+        moves = [m for m in game.legal_actions(mover) if m.act not in (Act.END, Act.TAP, Act.LEAVE)]
         acts = list(dict.fromkeys(m.act for m in moves))
         act = rng.choice(acts)
         outcome = await service.act(

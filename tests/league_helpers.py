@@ -26,14 +26,24 @@ class Recorder:
     table service writes them ("move", the engine's events, then a lifted or sealed cup)."""
 
     def __init__(
-        self, preset: str, players: Iterable[str], options: dict[str, Any] | None = None,
-        *, computers: Iterable[str] = (), start: bool = True,
-    ) -> None:  # fmt: skip
+        self,
+        preset: str,
+        players: Iterable[str],
+        options: dict[str, Any] | None = None,
+        *,
+        computers: Iterable[str] = (),
+        start: bool = True,
+    ) -> None:
         host, *others = players
         self.preset = preset
         self.game = Game.create(preset, host, options)
-        opened = {"player": host, "move": "newgame", "preset": preset,
-                  "options": options or {}, "rematch_of": None}  # fmt: skip
+        opened = {
+            "player": host,
+            "move": "newgame",
+            "preset": preset,
+            "options": options or {},
+            "rematch_of": None,
+        }
         self.log: list[LogEntry] = [("move", opened)]
         self.sealed: Commitment | None = None
         for player in others:
@@ -78,16 +88,28 @@ class Recorder:
     def end(self) -> list[Event]:
         return self.move(self.game.host, Move(Act.END))
 
-    def finished(self, *, game_id: int = 1, guild_id: int = 7, channel_id: int = 70,
-                 ended_at: float = 1_767_225_600.0) -> Finished:  # fmt: skip
+    def finished(
+        self,
+        *,
+        game_id: int = 1,
+        guild_id: int = 7,
+        channel_id: int = 70,
+        ended_at: float = 1_767_225_600.0,
+    ) -> Finished:
         """The game as storage hands it to the league: the final state read back."""
         assert self.game.phase == "over", "a game is rated when it is over"
         final = Game.from_dict(json.loads(self.game.to_json()))
         return Finished(game_id, guild_id, channel_id, self.preset, ended_at, final, self.log)
 
 
-def play_random(recorder: Recorder, rng: random.Random, *, rounds: int | None = None,
-                moves: int = 10_000, end: bool = True) -> None:  # fmt: skip
+def play_random(
+    recorder: Recorder,
+    rng: random.Random,
+    *,
+    rounds: int | None = None,
+    moves: int = 10_000,
+    end: bool = True,
+) -> None:
     """Play legal moves chosen by ``rng`` until the game is over, or ``rounds`` rounds are
     finished, or ``moves`` moves are made; then the host ends it (unless not ``end``)."""
     game = recorder.game

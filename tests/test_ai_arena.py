@@ -151,8 +151,9 @@ async def test_the_arenas_statistics_are_what_the_bot_stores(
     assert found is not None
     stats = Statistics()
     people = dict.fromkeys(PEOPLE[: players - 1], found)
-    played = play_game(preset, people, stats, random.Random(seed), random.Random(1),
-                       exploiter=exploiter)  # fmt: skip
+    played = play_game(
+        preset, people, stats, random.Random(seed), random.Random(1), exploiter=exploiter
+    )
     assert played.game.phase == "over"
     arena = {who: (dict(+row), stats.claims.get(who, 0)) for who, row in stats.totals.items()}
     arena = {who: v for who, v in arena.items() if v[0]}

@@ -127,9 +127,11 @@ def honest(call_from: int = UNLIKELY) -> Record:
     """Someone the statistics show claiming the truth, or the smallest lie when the truth
     cannot beat the claim, and calling every claim of rank ``call_from`` or more."""
     profile = Profile(
-        free_claims=600, forced_claims=300, faced=(40,) * 21,
+        free_claims=600,
+        forced_claims=300,
+        faced=(40,) * 21,
         called=tuple(40 if r >= call_from else 0 for r in range(21)),
-    )  # fmt: skip
+    )
     return Record(claims=900, profile=profile)
 
 
@@ -216,8 +218,9 @@ async def stored(tmp_path: Path, preset: str) -> dict[str, Record]:
         rng = random.Random(4)
         guild, now = 1, 1_000_000.0
         for channel in range(10, 16):
-            await service.open_table(guild, channel, THEM, preset, table(preset).options.to_dict(),
-                                     now)  # fmt: skip
+            await service.open_table(
+                guild, channel, THEM, preset, table(preset).options.to_dict(), now
+            )
             await service.act(channel, "222", Move(Act.JOIN), now)
             await service.act(channel, THEM, Move(Act.START), now)
             for _ in range(400):

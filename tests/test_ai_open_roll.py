@@ -66,10 +66,13 @@ def test_holding_21_it_never_rolls() -> None:
 def test_last_to_roll_and_above_the_lowest_it_stands() -> None:
     game = play(
         table("mexen", ["ana", "ben", "cy"]),
-        ("ana", (5, 2)), ("ana", (4, 2)), ("ana", "stand"),
-        ("ben", (6, 6)), ("ben", "stand"),
+        ("ana", (5, 2)),
+        ("ana", (4, 2)),
+        ("ana", "stand"),
+        ("ben", (6, 6)),
+        ("ben", "stand"),
         ("cy", (5, 1)),
-    )  # fmt: skip
+    )
     assert "roll" in game.view("cy")["legal_moves"]
     # ana drinks the sip: against the two others' average that is half a sip for cy.
     assert expected_penalties(game.view("cy"))["stand"] == -0.5
@@ -79,10 +82,13 @@ def test_last_to_roll_and_above_the_lowest_it_stands() -> None:
 def test_last_to_roll_and_below_the_lowest_it_rolls() -> None:
     game = play(
         table("mexen", ["ana", "ben", "cy"]),
-        ("ana", (5, 2)), ("ana", (4, 2)), ("ana", "stand"),
-        ("ben", (6, 6)), ("ben", "stand"),
+        ("ana", (5, 2)),
+        ("ana", (4, 2)),
+        ("ana", "stand"),
+        ("ben", (6, 6)),
+        ("ben", "stand"),
         ("cy", (4, 1)),
-    )  # fmt: skip
+    )
     assert expected_penalties(game.view("cy"))["stand"] == 1.0  # lowest, nobody to come
     assert chosen(game, "cy") == ROLL
 
@@ -91,10 +97,13 @@ def test_a_stuck_3_2_is_tapped_by_whoever_it_helps() -> None:
     # ana (first) stands on 4-1 after two rolls, ben on 6-6; cy throws 3-2 with a roll left.
     game = play(
         table("mexico", ["ana", "ben", "cy", "dan"]),
-        ("ana", (5, 1)), ("ana", (4, 1)), ("ana", "stand"),
-        ("ben", (6, 6)), ("ben", "stand"),
+        ("ana", (5, 1)),
+        ("ana", (4, 1)),
+        ("ana", "stand"),
+        ("ben", (6, 6)),
+        ("ben", "stand"),
         ("cy", (3, 2)),
-    )  # fmt: skip
+    )
     assert game.stuck and game.to_move == "cy"
     assert chosen(game, "ana") == TAP  # lowest so far: a locked 3-2 saves her
     assert chosen(game, "dan") == TAP  # yet to roll: he then only has to beat 3-2
@@ -453,15 +462,21 @@ def play_out(text: str, mover: str, first: Move, seed: int) -> float:
     [
         ("mexen", {"rolloff": False}, ["a", "b", "c", "d"], [("a", (5, 4))], "a"),
         (
-            "mexicanen", {"rolloff": False}, ["a", "b", "c"],
-            [("a", (6, 2)), ("a", (5, 5)), ("a", "stand"), ("b", (6, 3))], "b",
+            "mexicanen",
+            {"rolloff": False},
+            ["a", "b", "c"],
+            [("a", (6, 2)), ("a", (5, 5)), ("a", "stand"), ("b", (6, 3))],
+            "b",
         ),
         (
-            "mexico", {"keep": False, "knight": False}, ["a", "b", "c"],
-            [("a", (6, 3)), ("a", (5, 4))], "a",
+            "mexico",
+            {"keep": False, "knight": False},
+            ["a", "b", "c"],
+            [("a", (6, 3)), ("a", (5, 4))],
+            "a",
         ),
     ],
-)  # fmt: skip
+)
 def test_expectations_match_play(
     preset: str, options: dict[str, Any], players: list[str], steps: list[Any], mover: str
 ) -> None:

@@ -124,8 +124,11 @@ def outside_problems(layout: CardLayout) -> list[str]:
 
 def overlap_problems(layout: CardLayout) -> list[str]:
     boxes = [("avatar", layout.avatar)] + [(f"{i.role} {i.text!r}", i.box) for i in layout.items]
-    return [f"{a} {ab} overlaps {b} {bb}" for (a, ab), (b, bb) in combinations(boxes, 2)
-            if overlap(ab, bb)]  # fmt: skip
+    return [
+        f"{a} {ab} overlaps {b} {bb}"
+        for (a, ab), (b, bb) in combinations(boxes, 2)
+        if overlap(ab, bb)
+    ]
 
 
 def cut_problems(layout: CardLayout, data: CardData) -> list[str]:
@@ -191,15 +194,19 @@ def test_no_text_is_cut(card: str, monkeypatch: pytest.MonkeyPatch) -> None:
     drawn: list[tuple[tuple[float, float], str, int]] = []
     real_text = ImageDraw.ImageDraw.text
 
-    def record(self: ImageDraw.ImageDraw, xy: tuple[float, float], text: str,
-               *args: Any, **kwargs: Any) -> None:  # fmt: skip
+    def record(
+        self: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *args: Any, **kwargs: Any
+    ) -> None:
         drawn.append((tuple(xy), text, kwargs["font"].size))
         real_text(self, xy, text, *args, **kwargs)
 
     monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
     render_card(data)
-    planned = [(origin, line, item.size) for item in layout.items
-               for origin, line in zip(item.origins, item.lines, strict=True)]  # fmt: skip
+    planned = [
+        (origin, line, item.size)
+        for item in layout.items
+        for origin, line in zip(item.origins, item.lines, strict=True)
+    ]
     assert drawn == planned
     assert "".join(text for _, text, _ in drawn) == "".join(
         line for item in layout.items for line in item.lines
@@ -246,8 +253,9 @@ def test_the_checks_catch_broken_layouts() -> None:
     assert overlap_problems(swap(layout, footer, on_last_row))
     below_card = dataclasses.replace(footer, box=(40, layout.height - 30, 600, layout.height + 5))
     assert outside_problems(swap(layout, footer, below_card))
-    fixed = dataclasses.replace(layout, height=360, panel=(16, 16, 884, 344),
-                                content=(40, 40, 860, 320))  # fmt: skip
+    fixed = dataclasses.replace(
+        layout, height=360, panel=(16, 16, 884, 344), content=(40, 40, 860, 320)
+    )
     assert outside_problems(fixed)
     sliced = dataclasses.replace(taken, lines=("7 sips, 6 live",), breaks=("",))
     assert cut_problems(swap(layout, taken, sliced), TYPICAL)

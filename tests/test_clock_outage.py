@@ -125,9 +125,13 @@ async def test_a_player_move_that_lost_a_race_rearms_the_clock(
     async with await open_storage(settings.database) as other:
         record = await other.get_game(table.game_id)
         assert record is not None
-        await other.save_move(record.id, table.state_json(), "running",
-                              [("move", {"player": "elsewhere"})],
-                              expect_move_no=record.move_no)  # fmt: skip
+        await other.save_move(
+            record.id,
+            table.state_json(),
+            "running",
+            [("move", {"player": "elsewhere"})],
+            expect_move_no=record.move_no,
+        )
     await mover.slash(sim.channel, "table")  # checked against the database: read again
     rearmed = dealer.clock.handles.get(sim.channel.id)
     assert armed.cancelled() and rearmed is not None and not rearmed.cancelled()

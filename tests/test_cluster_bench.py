@@ -16,8 +16,20 @@ pytestmark = pytest.mark.slow  # starts bot processes and PostgreSQL
 
 
 async def test_smallest_kill_run_reports_sane_figures(postgres_server: PostgresServer) -> None:
-    args = parse(["--mode", "kill", "--kills", "1", "--tables", "2", "--seconds", "1",
-                  "--stuck-seconds", "3"])  # fmt: skip
+    args = parse(
+        [
+            "--mode",
+            "kill",
+            "--kills",
+            "1",
+            "--tables",
+            "2",
+            "--seconds",
+            "1",
+            "--stuck-seconds",
+            "3",
+        ]
+    )
     report = await amain(args, postgres_server)
 
     kill = report["kill"]

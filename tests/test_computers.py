@@ -126,8 +126,12 @@ async def test_a_computers_turn_shows_no_buttons_pings_nobody_and_has_no_timer(
     assert table.game.to_move == "cpu_caller_1"
     message = turn_message(sim)
     assert "🤖 Calling Kees is thinking…" in message_text(message)
-    assert not [c for row in message.components for c in row.children
-                if (c.custom_id or "").startswith("mx:")]  # fmt: skip
+    assert not [
+        c
+        for row in message.components
+        for c in row.children
+        if (c.custom_id or "").startswith("mx:")
+    ]
     assert table.meta.deadline is None  # computers never time out
     before = table.game.move_no
     await sim.env.advance_time(0.5)
@@ -240,8 +244,11 @@ def test_changing_dice_a_computer_has_not_seen_never_changes_its_decision(preset
                     assert again == first, (seed, truth, other)
                 game.cup = truth
                 checked += 1
-            move = (brain.decide(knowledge.inputs(game, mover), rng) if mover in game.computers
-                    else rng.choice(game.legal_actions(mover)))  # fmt: skip
+            move = (
+                brain.decide(knowledge.inputs(game, mover), rng)
+                if mover in game.computers
+                else rng.choice(game.legal_actions(mover))
+            )
             game.apply(mover, move or game.legal_actions(mover)[0], rng)
     assert checked > 20, checked
 

@@ -50,8 +50,12 @@ class Rig:
 
     async def start(self) -> None:
         await self.standin.start()
-        env = bot_env(self.standin, self.work / "unused.db", LOG_LEVEL="INFO",
-                      DATABASE_URL=self.proxy.url(self.url))  # fmt: skip
+        env = bot_env(
+            self.standin,
+            self.work / "unused.db",
+            LOG_LEVEL="INFO",
+            DATABASE_URL=self.proxy.url(self.url),
+        )
         del env["DATABASE_PATH"]
         self.bot = BotProcess("bot", env, self.work, self.log)
         await self.bot.start()
@@ -119,8 +123,7 @@ class Rig:
                 self.game_ids[table.channel_id] = record.id
             record = await store.get_game(self.game_ids[table.channel_id])
             assert record is not None
-            moves = [e.payload["move"] for e in await store.events(record.id)
-                     if e.kind == "move"]  # fmt: skip
+            moves = [e.payload["move"] for e in await store.events(record.id) if e.kind == "move"]
         finally:
             await store.close()
         timeouts = moves.count("timeout")

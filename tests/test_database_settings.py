@@ -120,9 +120,13 @@ def test_an_unreachable_postgresql_is_one_line_without_the_password(tmp_path: Pa
         "DATABASE_URL": url,
     }
     done = subprocess.run(
-        [sys.executable, "-m", "bot"], capture_output=True, text=True, env=env, cwd=tmp_path,
+        [sys.executable, "-m", "bot"],
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
         timeout=60,
-    )  # fmt: skip
+    )
     assert done.returncode != 0
     lines = done.stderr.strip().splitlines()
     assert lines[-1].startswith("mexican-bot: error: cannot reach PostgreSQL at"), done.stderr

@@ -123,9 +123,11 @@ def test_the_stored_form_is_what_the_dict_events_wrote(games: dict[str, list[Eve
     kinds = {e.kind for events in games.values() for e in events}
     assert kinds == set(Kind) - {Kind.LOBBY}
     assert Opened("ana", "mexican", None).to_dict() == {
-        "kind": "lobby", "player": "ana", "data": {"preset": "mexican", "rematch_of": None},
+        "kind": "lobby",
+        "player": "ana",
+        "data": {"preset": "mexican", "rematch_of": None},
         "to": None,
-    }  # fmt: skip
+    }
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

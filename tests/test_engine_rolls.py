@@ -15,9 +15,28 @@ from bot.present.screens import error_text
 def test_there_are_21_rolls_from_31_up_to_21() -> None:
     assert len(ORDER) == 21 == len(set(ORDER))
     assert [code(r) for r in ORDER] == [
-        "31", "32", "41", "42", "43", "51", "52", "53", "54", "61", "62", "63", "64", "65",
-        "11", "22", "33", "44", "55", "66", "21",
-    ]  # fmt: skip
+        "31",
+        "32",
+        "41",
+        "42",
+        "43",
+        "51",
+        "52",
+        "53",
+        "54",
+        "61",
+        "62",
+        "63",
+        "64",
+        "65",
+        "11",
+        "22",
+        "33",
+        "44",
+        "55",
+        "66",
+        "21",
+    ]
 
 
 def test_a_roll_is_read_high_die_first() -> None:
@@ -46,9 +65,15 @@ def test_odds_are_out_of_34_where_a_31_is_rolled_again() -> None:
 
 
 @pytest.mark.parametrize(
-    ("preset", "top"), [("mexican", "Mexican"), ("dollar", "Mexican"), ("mexen", "Mex"),
-                        ("mexicanen", "Mex"), ("mexico", "Mexico")],
-)  # fmt: skip
+    ("preset", "top"),
+    [
+        ("mexican", "Mexican"),
+        ("dollar", "Mexican"),
+        ("mexen", "Mex"),
+        ("mexicanen", "Mex"),
+        ("mexico", "Mexico"),
+    ],
+)
 def test_top_roll_has_the_rule_sets_own_name(preset: str, top: str) -> None:
     assert Game.create(preset, "ana").say((2, 1)) == top
 
@@ -70,13 +95,29 @@ def test_a_31_is_shown_by_its_role() -> None:
 @pytest.mark.parametrize(
     ("text", "expected"),
     [
-        ("65", (6, 5)), ("6-5", (6, 5)), ("6 5", (6, 5)), ("6:5", (6, 5)), ("6/5", (6, 5)),
-        ("56", (6, 5)), ("55", (5, 5)), ("5-5", (5, 5)), ("500", (5, 5)),
-        ("double 5", (5, 5)), ("double five", (5, 5)), ("21", (2, 1)), ("12", (2, 1)),
-        ("1000", (2, 1)), ("mex", (2, 1)), ("Mexican", (2, 1)), ("MEXICO", (2, 1)),
-        ("mia", (2, 1)), ("sixty-five", (6, 5)), ("  forty two ", (4, 2)), ("100", (1, 1)),
+        ("65", (6, 5)),
+        ("6-5", (6, 5)),
+        ("6 5", (6, 5)),
+        ("6:5", (6, 5)),
+        ("6/5", (6, 5)),
+        ("56", (6, 5)),
+        ("55", (5, 5)),
+        ("5-5", (5, 5)),
+        ("500", (5, 5)),
+        ("double 5", (5, 5)),
+        ("double five", (5, 5)),
+        ("21", (2, 1)),
+        ("12", (2, 1)),
+        ("1000", (2, 1)),
+        ("mex", (2, 1)),
+        ("Mexican", (2, 1)),
+        ("MEXICO", (2, 1)),
+        ("mia", (2, 1)),
+        ("sixty-five", (6, 5)),
+        ("  forty two ", (4, 2)),
+        ("100", (1, 1)),
     ],
-)  # fmt: skip
+)
 def test_claims_accept_every_reasonable_spelling(text: str, expected: tuple[int, int]) -> None:
     assert parse_roll(text) == expected
 

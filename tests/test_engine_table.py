@@ -52,9 +52,15 @@ def dice(*values: int) -> ScriptedDice:
 
 
 def refused(
-    game: Game, error: type[GameError], act: str, player: str, *, value: str | None = None,
-    to: str | None = None, expect_move: int | None = None,
-) -> str:  # fmt: skip
+    game: Game,
+    error: type[GameError],
+    act: str,
+    player: str,
+    *,
+    value: str | None = None,
+    to: str | None = None,
+    expect_move: int | None = None,
+) -> str:
     before = game.to_dict()
     move = Move(Act(act), roll=parse_roll(value) if value else None, to=to)
     with pytest.raises(error) as err:

@@ -25,8 +25,9 @@ CALLBACK = "/interactions/*/*/callback"
 
 
 def fail_answers(sim: SimTable, times: int = 1) -> None:
-    sim.env.inject_error("POST", CALLBACK, status=404, code=10062,
-                         message="Unknown interaction", times=times)  # fmt: skip
+    sim.env.inject_error(
+        "POST", CALLBACK, status=404, code=10062, message="Unknown interaction", times=times
+    )
 
 
 async def test_a_stored_roll_whose_answer_fails_is_posted_and_a_retry_is_refused(

@@ -46,8 +46,11 @@ from .test_stats import bluff_rounds
 
 #: Words that are no one's language: players' and computer players' names, rule sets.
 NAMES = (
-    *PLAYER_NAMES, "admin", *(p.name for p in PERSONAS.values()), *PRESET_NAMES,
-)  # fmt: skip
+    *PLAYER_NAMES,
+    "admin",
+    *(p.name for p in PERSONAS.values()),
+    *PRESET_NAMES,
+)
 _KEY = re.compile(r"«[^»]*»")
 _WORD = re.compile(r"[A-Za-z]{2,}")
 
@@ -159,9 +162,13 @@ class Store:
 
 BOARDS = [
     ([], 0, None, 0),
-    ([Ranked(1, 5, 0.5, 3), Ranked(1, 6, 0.5, 2), Ranked(3, -1, 12.0, 1)], 23,
-     Ranked(26, 9, 1.0, 3), 1),
-]  # fmt: skip
+    (
+        [Ranked(1, 5, 0.5, 3), Ranked(1, 6, 0.5, 2), Ranked(3, -1, 12.0, 1)],
+        23,
+        Ranked(26, 9, 1.0, 3),
+        1,
+    ),
+]
 
 
 @pytest.mark.parametrize("stat", list(STATS))
@@ -183,8 +190,11 @@ TOTALS = [PlayerTotals(*([0] * 21)), PlayerTotals(*([1] * 21)), PlayerTotals(*ra
 
 @pytest.mark.parametrize("totals", TOTALS)
 def test_every_text_on_the_card_comes_from_the_catalog(totals: PlayerTotals) -> None:
-    for favourite, nemesis, name in ((None, None, None), (("21", 3), (5, 2), "bob"),
-                                     (("55", 1), (-1, 4), "Expert Ada")):  # fmt: skip
+    for favourite, nemesis, name in (
+        (None, None, None),
+        (("21", 3), (5, 2), "bob"),
+        (("55", 1), (-1, 4), "Expert Ada"),
+    ):
         data = card_data("alice", totals, favourite, nemesis, name, Keys())
         assert leftover(*card_texts(data)) == []
         assert leftover(*card_texts(for_the_font(data))) == []
@@ -297,8 +307,9 @@ async def test_the_commands_speak_each_user_s_own_language(
     alice, bob, carol = sim.users[:3]
     speaks(monkeypatch, {alice.id: discord.Locale.dutch, bob.id: discord.Locale.german})
     drawn: list[CardData] = []
-    monkeypatch.setattr(sys.modules["cogs.stats"], "render_card",
-                        lambda data: drawn.append(data) or b"png")  # fmt: skip
+    monkeypatch.setattr(
+        sys.modules["cogs.stats"], "render_card", lambda data: drawn.append(data) or b"png"
+    )
     store = sim.bot.storage
     game = await store.create_game(sim.guild.id, sim.channel.id, "mexen", "{}")
     deltas = {(sim.guild.id, 1000 + i): {"sips": 30 - i, "games_played": 1} for i in range(25)}
@@ -342,8 +353,10 @@ async def test_the_reset_speaks_the_admin_s_language(
     speaks(monkeypatch, {admin.id: discord.Locale.dutch})
     asked = await admin.slash(sim.channel, "resetleaderboard")
     assert asked.response is not None and asked.response.content == "«nl:reset-sure»"
-    assert component_labels(asked.response.components) == ["«nl:reset-confirm»",
-                                                            "«nl:reset-cancel»"]  # fmt: skip
+    assert component_labels(asked.response.components) == [
+        "«nl:reset-confirm»",
+        "«nl:reset-cancel»",
+    ]
     cancelled = await admin.click(asked.response, label="«nl:reset-cancel»")
     assert cancelled.response is not None
     assert cancelled.response.content == "«nl:reset-nothing»"
@@ -371,8 +384,14 @@ class Longer(Talk):
 
 @pytest.mark.parametrize("totals", [TOTALS[1], PlayerTotals(1, 2, *([123_456] * 19))])
 def test_the_card_fits_longer_words(totals: PlayerTotals) -> None:
-    data = card_data("Maximilian the Magnificent Gamer", totals, ("21", 99_999), (5, 88_888),
-                     "Bartholomew Fitzgerald Jr. III", Longer())  # fmt: skip
+    data = card_data(
+        "Maximilian the Magnificent Gamer",
+        totals,
+        ("21", 99_999),
+        (5, 88_888),
+        "Bartholomew Fitzgerald Jr. III",
+        Longer(),
+    )
     english = card_data("x", totals, None, None, None)
     assert len(data.footer) >= 1.3 * len(english.footer)
     drawn = for_the_font(data)

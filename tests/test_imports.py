@@ -59,8 +59,9 @@ def imported(name: str, path: Path, known: set[str]) -> set[str]:
                 anchor = anchor[: len(anchor) - (node.level - 1)]
                 base = ".".join([*anchor, base] if base else anchor)
             # ``from pkg import mod`` imports the module pkg.mod, else a name in pkg.
-            targets = [f"{base}.{a.name}" if f"{base}.{a.name}" in known else base
-                       for a in node.names]  # fmt: skip
+            targets = [
+                f"{base}.{a.name}" if f"{base}.{a.name}" in known else base for a in node.names
+            ]
         for target in targets:
             while target and target not in known:
                 target = target.rpartition(".")[0]
@@ -186,8 +187,11 @@ def test_storage_backends_do_not_import_the_factory() -> None:
 @pytest.mark.parametrize("package", PACKAGES)
 def test_no_import_circles(package: str) -> None:
     edges = without_package_inits(graph())
-    inside = {n: {t for t in e if t.split(".")[0] == package} for n, e in edges.items()
-              if n.split(".")[0] == package}  # fmt: skip
+    inside = {
+        n: {t for t in e if t.split(".")[0] == package}
+        for n, e in edges.items()
+        if n.split(".")[0] == package
+    }
     assert cycle(inside) is None
 
 

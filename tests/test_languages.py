@@ -55,8 +55,11 @@ def test_every_message_is_in_every_catalog_with_the_same_variables(language: str
     expected = {key: _variables(m) for key, m in english.items()}
     assert sorted(set(expected) - set(other)) == [], f"missing in {language}.ftl"
     assert sorted(set(other) - set(expected)) == [], f"extra in {language}.ftl"
-    wrong = {key: (sorted(_variables(other[key])), sorted(names))
-             for key, names in expected.items() if _variables(other[key]) != names}  # fmt: skip
+    wrong = {
+        key: (sorted(_variables(other[key])), sorted(names))
+        for key, names in expected.items()
+        if _variables(other[key]) != names
+    }
     assert wrong == {}, f"variables differ in {language}.ftl (theirs, English)"
 
 
@@ -127,12 +130,26 @@ def test_language_names_are_names_of_themselves() -> None:
     from bot.present.i18n import talk
 
     assert [talk(code)("language-name") for code in languages()] == [
-        "English", "Deutsch", "Nederlands"]  # fmt: skip
+        "English",
+        "Deutsch",
+        "Nederlands",
+    ]
 
 
-REFUSAL_CLASSES = {"GameError", "NoGameHere", "ChannelBusy", "StaleAction", "IllegalMove",
-                   "MovedElsewhere", "InvalidClaim", "NotYourTurn", "NotInGame", "BadOptions",
-                   "GameOver", "TableFull"}  # fmt: skip
+REFUSAL_CLASSES = {
+    "GameError",
+    "NoGameHere",
+    "ChannelBusy",
+    "StaleAction",
+    "IllegalMove",
+    "MovedElsewhere",
+    "InvalidClaim",
+    "NotYourTurn",
+    "NotInGame",
+    "BadOptions",
+    "GameOver",
+    "TableFull",
+}
 
 
 def test_every_refusal_raised_outside_the_engine_has_a_message_in_every_catalog() -> None:
@@ -143,9 +160,13 @@ def test_every_refusal_raised_outside_the_engine_has_a_message_in_every_catalog(
     sides = (root / "bot" / "game", root / "bot" / "adapter", root / "cogs")
     for path in sorted(p for side in sides for p in side.rglob("*.py")):
         for node in python_ast.walk(python_ast.parse(path.read_text(encoding="utf-8"))):
-            if (isinstance(node, python_ast.Call) and isinstance(node.func, python_ast.Name)
-                    and node.func.id in REFUSAL_CLASSES and node.args
-                    and isinstance(node.args[0], python_ast.Constant)):  # fmt: skip
+            if (
+                isinstance(node, python_ast.Call)
+                and isinstance(node.func, python_ast.Name)
+                and node.func.id in REFUSAL_CLASSES
+                and node.args
+                and isinstance(node.args[0], python_ast.Constant)
+            ):
                 keys.add(str(node.args[0].value))
     assert len(keys) >= 8
     for language in languages():

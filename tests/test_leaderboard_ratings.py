@@ -23,37 +23,63 @@ MONTH = "m2026-12"
 storage = storage_fixture()
 
 
-async def rate(store: Storage, family: str, rows: Iterable[tuple[int, int, int]],
-               guild: int = GUILD, last: float = NOW) -> None:  # fmt: skip
+async def rate(
+    store: Storage,
+    family: str,
+    rows: Iterable[tuple[int, int, int]],
+    guild: int = GUILD,
+    last: float = NOW,
+) -> None:
     """(user id, shown, games) in one family, their last rated game at ``last``; μ and σ
     do not matter to the ranking."""
-    await store._write([
-        ("INSERT INTO ratings (guild_id, family, user_id, mu, sigma, shown, games,"
-         " last_game_at) VALUES (?, ?, ?, 25.0, 8.0, ?, ?, ?)",
-         (guild, family, user, shown, games, last))
-        for user, shown, games in rows
-    ])  # fmt: skip
+    await store._write(
+        [
+            (
+                "INSERT INTO ratings (guild_id, family, user_id, mu, sigma, shown, games,"
+                " last_game_at) VALUES (?, ?, ?, 25.0, 8.0, ?, ?, ?)",
+                (guild, family, user, shown, games, last),
+            )
+            for user, shown, games in rows
+        ]
+    )
 
 
-async def played(store: Storage, users: Iterable[int], channel: int = 0,
-                 period: str = "all", guild: int = GUILD) -> None:  # fmt: skip
+async def played(
+    store: Storage, users: Iterable[int], channel: int = 0, period: str = "all", guild: int = GUILD
+) -> None:
     """A bucket row for each user: they played on this scope."""
-    await store._write([
-        ("INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, rolls_made)"
-         " VALUES (?, ?, ?, ?, 1)", (guild, channel, period, user))
-        for user in users
-    ])  # fmt: skip
+    await store._write(
+        [
+            (
+                "INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, rolls_made)"
+                " VALUES (?, ?, ?, ?, 1)",
+                (guild, channel, period, user),
+            )
+            for user in users
+        ]
+    )
 
 
-async def rated_in(store: Storage, family: str, users: Iterable[int], channel: int = CHANNEL,
-                   last: float = NOW, guild: int = GUILD) -> None:  # fmt: skip
+async def rated_in(
+    store: Storage,
+    family: str,
+    users: Iterable[int],
+    channel: int = CHANNEL,
+    last: float = NOW,
+    guild: int = GUILD,
+) -> None:
     """A rated_channel_players row for each user: their last rated game of the family in
     the channel was at ``last``."""
-    await store._write([
-        ("INSERT INTO rated_channel_players (guild_id, family, channel_id, user_id,"
-         " last_game_at) VALUES (?, ?, ?, ?, ?)", (guild, family, channel, user, last))
-        for user in users
-    ])  # fmt: skip
+    await store._write(
+        [
+            (
+                "INSERT INTO rated_channel_players (guild_id, family, channel_id, user_id,"
+                " last_game_at) VALUES (?, ?, ?, ?, ?)",
+                (guild, family, channel, user, last),
+            )
+            for user in users
+        ]
+    )
 
 
 async def board(store: Storage, stat: str, **scope: object) -> list[tuple[int, int, int, int]]:
@@ -64,12 +90,17 @@ async def board(store: Storage, stat: str, **scope: object) -> list[tuple[int, i
 async def test_ratings_rank_by_shown_then_games_then_id_and_ties_share_a_place(
     storage: Storage,
 ) -> None:
-    await rate(storage, "bluff", [(1, 1100, 3), (2, 1200, 4), (3, 1100, 12), (4, 1100, 3),
-                                  (5, 900, 30)])  # fmt: skip
+    await rate(
+        storage, "bluff", [(1, 1100, 3), (2, 1200, 4), (3, 1100, 12), (4, 1100, 3), (5, 900, 30)]
+    )
     await played(storage, range(1, 6))
     assert await board(storage, "rating_bluff") == [
-        (1, 2, 1200, 4), (2, 3, 1100, 12), (2, 1, 1100, 3), (2, 4, 1100, 3), (5, 5, 900, 30),
-    ]  # fmt: skip
+        (1, 2, 1200, 4),
+        (2, 3, 1100, 12),
+        (2, 1, 1100, 3),
+        (2, 4, 1100, 3),
+        (5, 5, 900, 30),
+    ]
     mine = await storage.rank_of(GUILD, "rating_bluff", 4, now=NOW)
     assert mine is not None and (mine.rank, mine.value, mine.games_played) == (2, 1100.0, 3)
 
@@ -98,33 +129,38 @@ async def test_a_scope_lists_who_played_there_by_their_one_rating(storage: Stora
     await played(storage, [1], period="m2026-11")  # last month: not this month's list
     await played(storage, [1], period=MONTH)
     assert await board(storage, "rating_bluff", channel_id=CHANNEL) == [
-        (1, 2, 1200, 10), (2, 3, 1100, 10),
-    ]  # fmt: skip
+        (1, 2, 1200, 10),
+        (2, 3, 1100, 10),
+    ]
     assert await board(storage, "rating_bluff", channel_id=CHANNEL, period="month") == [
         (1, 3, 1100, 10),
-    ]  # fmt: skip
+    ]
     assert await board(storage, "rating_bluff", channel_id=CHANNEL, period="week") == [
         (1, 3, 1100, 10),
-    ]  # fmt: skip
+    ]
     assert await board(storage, "rating_bluff", channel_id=CHANNEL + 1) == [(1, 1, 1300, 10)]
     for period, count in (("all", 2), ("month", 1), ("week", 1)):
-        _, total = await storage.leaderboard(GUILD, "rating_bluff", channel_id=CHANNEL,
-                                             period=period, now=NOW)  # fmt: skip
+        _, total = await storage.leaderboard(
+            GUILD, "rating_bluff", channel_id=CHANNEL, period=period, now=NOW
+        )
         assert total == count, period
     assert await board(storage, "rating_bluff", period="month") == [
-        (1, 1, 1300, 10), (2, 3, 1100, 10),
-    ]  # fmt: skip
+        (1, 1, 1300, 10),
+        (2, 3, 1100, 10),
+    ]
     assert await board(storage, "rating_bluff", period="week") == [
-        (1, 1, 1300, 10), (2, 3, 1100, 10),
-    ]  # fmt: skip
+        (1, 1, 1300, 10),
+        (2, 3, 1100, 10),
+    ]
     assert [r[1] for r in await board(storage, "rating_bluff")] == [1, 2, 3, 4]
     mine = await storage.rank_of(GUILD, "rating_bluff", 2, period="month", now=NOW)
     assert mine is None, "not this month's"
     # A place is counted among that scope's people only.
     mine = await storage.rank_of(GUILD, "rating_bluff", 3, channel_id=CHANNEL, now=NOW)
     assert mine is not None and mine.rank == 2
-    mine = await storage.rank_of(GUILD, "rating_bluff", 3, channel_id=CHANNEL,
-                                 period="month", now=NOW)  # fmt: skip
+    mine = await storage.rank_of(
+        GUILD, "rating_bluff", 3, channel_id=CHANNEL, period="month", now=NOW
+    )
     assert mine is not None and mine.rank == 1
     assert await storage.rank_of(GUILD, "rating_bluff", 1, channel_id=CHANNEL, now=NOW) is None
     assert await storage.rank_of(GUILD, "rating_bluff", 4, channel_id=CHANNEL, now=NOW) is None
@@ -159,8 +195,7 @@ async def test_pages_never_repeat_or_skip_and_a_tie_keeps_its_place_across_pages
     assert total == 25
     paged = []
     for offset in range(0, 30, 7):
-        rows, _ = await storage.leaderboard(GUILD, "rating_bluff", now=NOW, offset=offset,
-                                            limit=7)  # fmt: skip
+        rows, _ = await storage.leaderboard(GUILD, "rating_bluff", now=NOW, offset=offset, limit=7)
         paged += rows
     assert paged == everyone
     assert sorted(r.user_id for r in paged) == list(range(1, 26))
@@ -173,9 +208,14 @@ async def test_pages_never_repeat_or_skip_and_a_tie_keeps_its_place_across_pages
 
 async def test_the_other_statistics_still_read_the_bucket_alone(storage: Storage) -> None:
     await rate(storage, "bluff", [(1, 1500, 10)])
-    await storage._write([
-        ("INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, sips,"
-         " games_played) VALUES (?, 0, 'all', ?, ?, ?)", (GUILD, user, sips, games))
-        for user, sips, games in [(1, 2, 1), (2, 5, 3)]
-    ])  # fmt: skip
+    await storage._write(
+        [
+            (
+                "INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, sips,"
+                " games_played) VALUES (?, 0, 'all', ?, ?, ?)",
+                (GUILD, user, sips, games),
+            )
+            for user, sips, games in [(1, 2, 1), (2, 5, 3)]
+        ]
+    )
     assert await board(storage, "sips") == [(1, 2, 5, 3), (2, 1, 2, 1)]

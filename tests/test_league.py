@@ -34,8 +34,15 @@ storage = storage_fixture()
 database_url = database_url_fixture()
 
 GUILD = 7
-LEAGUE_TABLES = ("ratings", "rated_games", "achievements", "achievement_progress", "seasons",
-                 "closed_seasons", "rated_channel_players")  # fmt: skip
+LEAGUE_TABLES = (
+    "ratings",
+    "rated_games",
+    "achievements",
+    "achievement_progress",
+    "seasons",
+    "closed_seasons",
+    "rated_channel_players",
+)
 
 
 def stamp(*when: int) -> float:
@@ -101,11 +108,14 @@ TABLES = {
     "two people": (PEOPLE[:2], None, {"lives": 2}),
     "a leaver": (PEOPLE[:4], PEOPLE[2], {"lives": 2}),
     "twenty seats": (
-        [*PEOPLE[:12], *(f"cpu_{p}_{n}" for p in ("expert", "bold", "cautious", "caller")
-                         for n in (1, 2))],
-        None, {"lives": 1},
+        [
+            *PEOPLE[:12],
+            *(f"cpu_{p}_{n}" for p in ("expert", "bold", "cautious", "caller") for n in (1, 2)),
+        ],
+        None,
+        {"lives": 1},
     ),
-}  # fmt: skip
+}
 
 
 @pytest.mark.parametrize("case", TABLES)
@@ -120,9 +130,15 @@ async def test_ratings_are_openskills_own(storage: Storage, case: str) -> None:
     games: dict[int, int] = defaultdict(int)
     for n in range(2):
         outcome = await play_game(
-            service(storage, league, n), GUILD, 100, players, now=NOV_15 + n, seed=n,
-            leaver=leaver, options=options,
-        )  # fmt: skip
+            service(storage, league, n),
+            GUILD,
+            100,
+            players,
+            now=NOV_15 + n,
+            seed=n,
+            leaver=leaver,
+            options=options,
+        )
         assert outcome.result is not None
         places = await final_places(storage, outcome.table.game_id)
         if leaver is not None:
@@ -149,16 +165,18 @@ async def test_ties_share_a_place_and_rate_as_openskill_does(storage: Storage) -
     league = League(storage, clock=Clock(NOV_15))
     table_service = service(storage, league, 3)
     players = PEOPLE[:5]
-    await table_service.open_table(GUILD, 5, players[0], "mexican",
-                                   {"turn_timer": 0, "lives": 3}, NOV_15)  # fmt: skip
+    await table_service.open_table(
+        GUILD, 5, players[0], "mexican", {"turn_timer": 0, "lives": 3}, NOV_15
+    )
     for p in players[1:]:
         await table_service.act(5, p, Move(Act.JOIN), NOV_15)
     await table_service.act(5, players[0], Move(Act.START), NOV_15)
     rng = random.Random(4)
     while (table := table_service.get(5)) is not None and table.game.round_no < 2:
         mover = table.game.to_move
-        moves = [m for m in table.game.legal_actions(mover)
-                 if m.act not in (Act.END, Act.TAP, Act.LEAVE)]  # fmt: skip
+        moves = [
+            m for m in table.game.legal_actions(mover) if m.act not in (Act.END, Act.TAP, Act.LEAVE)
+        ]
         outcome = await table_service.act(5, mover, rng.choice(moves), NOV_15)
     outcome = await table_service.act(5, players[0], Move(Act.END), NOV_15)
     assert outcome.result is not None
@@ -176,8 +194,15 @@ async def test_what_the_table_service_knows_of_a_game_is_only_a_hint(storage: St
     decides: the same game rated with no hint, the wrong server, the wrong players or
     the right hint gives the same ratings and achievements, once."""
     league = League(storage, clock=Clock(NOV_15))
-    other = await play_game(service(storage, None, 5), GUILD + 9, 300, PEOPLE[3:6],
-                            now=NOV_15, seed=5, options={"lives": 1})  # fmt: skip
+    other = await play_game(
+        service(storage, None, 5),
+        GUILD + 9,
+        300,
+        PEOPLE[3:6],
+        now=NOV_15,
+        seed=5,
+        options={"lives": 1},
+    )
     hints: list[dict[str, Any]] = [
         {},
         {"guild_id": GUILD + 9, "game": other.table.game},
@@ -186,8 +211,15 @@ async def test_what_the_table_service_knows_of_a_game_is_only_a_hint(storage: St
     ]
     results, ratings_by_guild = [], []
     for n, hint in enumerate(hints):
-        outcome = await play_game(service(storage, None, 7), GUILD + n, 200 + n, PEOPLE[:3],
-                                  now=NOV_15, seed=7, options={"lives": 1})  # fmt: skip
+        outcome = await play_game(
+            service(storage, None, 7),
+            GUILD + n,
+            200 + n,
+            PEOPLE[:3],
+            now=NOV_15,
+            seed=7,
+            options={"lives": 1},
+        )
         if n == 3:
             hint["game"] = outcome.table.game
         result = await league.game_over(outcome.table.game_id, **hint)
@@ -203,9 +235,15 @@ async def test_a_computer_is_rated_beside_people_and_game_over_is_idempotent(
     storage: Storage,
 ) -> None:
     league = League(storage, clock=Clock(NOV_15))
-    outcome = await play_game(service(storage, league, 9), GUILD, 100,
-                              [PEOPLE[0], "cpu_expert_1"], now=NOV_15, preset="mexen",
-                              options={"lives": 2})  # fmt: skip
+    outcome = await play_game(
+        service(storage, league, 9),
+        GUILD,
+        100,
+        [PEOPLE[0], "cpu_expert_1"],
+        now=NOV_15,
+        preset="mexen",
+        options={"lives": 2},
+    )
     result = outcome.result
     assert result is not None and result.family == "open"
     assert set(result.changes) == {PEOPLE[0], "cpu_expert_1"}
@@ -231,27 +269,43 @@ async def test_a_rated_game_lists_its_people_on_its_own_channels_board(
     dec_20 = stamp(2026, 12, 20, 12)
     league = League(storage, clock=Clock(NOV_15))
     one, two, three = (int(p) for p in PEOPLE[:3])
-    await play_game(service(storage, league, 1), GUILD, 100,
-                    [PEOPLE[0], PEOPLE[1], "cpu_expert_1"], now=NOV_15,
-                    options={"lives": 1})  # fmt: skip
-    await play_game(service(storage, league, 2), GUILD, 101, [PEOPLE[1], PEOPLE[2]],
-                    now=dec_20, options={"lives": 1})  # fmt: skip
+    await play_game(
+        service(storage, league, 1),
+        GUILD,
+        100,
+        [PEOPLE[0], PEOPLE[1], "cpu_expert_1"],
+        now=NOV_15,
+        options={"lives": 1},
+    )
+    await play_game(
+        service(storage, league, 2),
+        GUILD,
+        101,
+        [PEOPLE[1], PEOPLE[2]],
+        now=dec_20,
+        options={"lives": 1},
+    )
     stored = await storage._fetchall(
         "SELECT family, channel_id, user_id, last_game_at FROM rated_channel_players"
-        " WHERE guild_id = ?", (GUILD,),
-    )  # fmt: skip
+        " WHERE guild_id = ?",
+        (GUILD,),
+    )
     assert sorted(tuple(row) for row in stored) == [
-        ("bluff", 100, one, NOV_15), ("bluff", 100, two, NOV_15),
-        ("bluff", 101, two, dec_20), ("bluff", 101, three, dec_20),
-    ]  # fmt: skip
+        ("bluff", 100, one, NOV_15),
+        ("bluff", 100, two, NOV_15),
+        ("bluff", 101, two, dec_20),
+        ("bluff", 101, three, dec_20),
+    ]
 
     async def listed(channel: int, period: str = "all", stat: str = "rating_bluff") -> set[int]:
-        rows, total = await storage.leaderboard(GUILD, stat, channel_id=channel,
-                                                period=period, now=dec_20)  # fmt: skip
+        rows, total = await storage.leaderboard(
+            GUILD, stat, channel_id=channel, period=period, now=dec_20
+        )
         assert total == len(rows)
         for row in rows:
-            mine = await storage.rank_of(GUILD, stat, row.user_id, channel_id=channel,
-                                         period=period, now=dec_20)  # fmt: skip
+            mine = await storage.rank_of(
+                GUILD, stat, row.user_id, channel_id=channel, period=period, now=dec_20
+            )
             assert mine == row
         return {row.user_id for row in rows}
 
@@ -272,8 +326,15 @@ async def test_event_logs_read_in_bulk_equal_the_stored_log(storage: Storage) ->
     every entry comes back, in order, as `Storage.events` gives it."""
     ids = []
     for n in range(3):
-        outcome = await play_game(service(storage, None, n), GUILD, 100 + n, PEOPLE[:3],
-                                  now=NOV_15, seed=n, options={"lives": 1})  # fmt: skip
+        outcome = await play_game(
+            service(storage, None, n),
+            GUILD,
+            100 + n,
+            PEOPLE[:3],
+            now=NOV_15,
+            seed=n,
+            options={"lives": 1},
+        )
         ids.append(outcome.table.game_id)
     texts = await storage.event_log_texts([*ids, 999])
     only = await storage.event_log_texts(ids, LOG_KINDS)
@@ -319,27 +380,46 @@ async def test_a_guild_transaction_reads_and_writes_in_one_go(storage: Storage) 
         " announced_at) VALUES (?, ?, ?, ?, ?, ?)"
     )
     async with storage.guild_transaction(GUILD) as tx:
-        await tx.write_each([
-            (ratings_sql, [(GUILD, "bluff", big, third, sigma, 975, 1, NOV_15),
-                           (GUILD, "open", -3, 25.0, 1e-9, 1000, 2, NOV_15 + 0.25)]),
-            (_ADD_PROGRESS, [(GUILD, big, "wins", 2)]),
-            (closed_sql, [(GUILD, "2026-11", NOV_15, '[{"n": "é"}]', None, None)]),
-            (_INSERT_EARNED, []),
-        ])  # fmt: skip
+        await tx.write_each(
+            [
+                (
+                    ratings_sql,
+                    [
+                        (GUILD, "bluff", big, third, sigma, 975, 1, NOV_15),
+                        (GUILD, "open", -3, 25.0, 1e-9, 1000, 2, NOV_15 + 0.25),
+                    ],
+                ),
+                (_ADD_PROGRESS, [(GUILD, big, "wins", 2)]),
+                (closed_sql, [(GUILD, "2026-11", NOV_15, '[{"n": "é"}]', None, None)]),
+                (_INSERT_EARNED, []),
+            ]
+        )
     async with storage.guild_transaction(GUILD) as tx:
-        await tx.write_each([
-            (_ADD_PROGRESS, [(GUILD, big, "wins", 3), (GUILD, 5, "wins", 1)]),
-            (_ADD_PROGRESS, [(GUILD, big, "wins", 10)]),
-        ])  # fmt: skip
-        found = await tx.fetch_each([
-            ("SELECT user_id, family, mu, sigma, last_game_at FROM ratings WHERE guild_id = ?"
-             " ORDER BY user_id", (GUILD,)),
-            ("SELECT user_id, n FROM achievement_progress WHERE guild_id = ? AND fact = ?",
-             (GUILD, "wins")),
-            ("SELECT champions, channel_id, announced_at FROM closed_seasons WHERE guild_id = ?",
-             (GUILD,)),
-            ("SELECT key FROM achievements WHERE guild_id = ?", (GUILD,)),
-        ])  # fmt: skip
+        await tx.write_each(
+            [
+                (_ADD_PROGRESS, [(GUILD, big, "wins", 3), (GUILD, 5, "wins", 1)]),
+                (_ADD_PROGRESS, [(GUILD, big, "wins", 10)]),
+            ]
+        )
+        found = await tx.fetch_each(
+            [
+                (
+                    "SELECT user_id, family, mu, sigma, last_game_at FROM ratings"
+                    " WHERE guild_id = ? ORDER BY user_id",
+                    (GUILD,),
+                ),
+                (
+                    "SELECT user_id, n FROM achievement_progress WHERE guild_id = ? AND fact = ?",
+                    (GUILD, "wins"),
+                ),
+                (
+                    "SELECT champions, channel_id, announced_at FROM closed_seasons"
+                    " WHERE guild_id = ?",
+                    (GUILD,),
+                ),
+                ("SELECT key FROM achievements WHERE guild_id = ?", (GUILD,)),
+            ]
+        )
     rated, progress, closed, held = ([tuple(row) for row in rows] for rows in found)
     assert rated == [(-3, "open", 25.0, 1e-9, NOV_15 + 0.25), (big, "bluff", third, sigma, NOV_15)]
     assert all(type(value) is float for row in rated for value in row[2:])
@@ -370,8 +450,14 @@ async def test_a_month_end_closes_november_once_with_its_champions(
     store = await open_storage(database_url)
     try:
         league = League(store, clock=clock)
-        first = await play_game(service(store, league, 1), GUILD, 100, [*PEOPLE[:4], "cpu_bold_1"],
-                                now=nov_30, options={"lives": 2})  # fmt: skip
+        first = await play_game(
+            service(store, league, 1),
+            GUILD,
+            100,
+            [*PEOPLE[:4], "cpu_bold_1"],
+            now=nov_30,
+            options={"lives": 2},
+        )
         november = await stored_ratings(store)
         clock.now = dec_1
         second = await play_game(
@@ -430,16 +516,18 @@ async def test_the_clock_closes_a_season_and_a_late_close_is_not_announced(
 ) -> None:
     clock = Clock(NOV_15)
     league = League(storage, clock=clock)
-    await play_game(service(storage, league, 1), GUILD, 100, PEOPLE[:3], now=NOV_15,
-                    options={"lives": 2})  # fmt: skip
+    await play_game(
+        service(storage, league, 1), GUILD, 100, PEOPLE[:3], now=NOV_15, options={"lives": 2}
+    )
     assert await league.due_seasons() == []  # November runs
     clock.now = stamp(2026, 12, 1, 0, 30)
     closes = await league.due_seasons()
     assert [(c.season, len(c.champions)) for c in closes] == [("2026-11", 3)]
     assert await league.due_seasons([GUILD + 1]) == []
     # Another server, whose November closes only in January: recorded, never announced.
-    await play_game(service(storage, league, 2), GUILD + 1, 200, PEOPLE[:2], now=NOV_15,
-                    options={"lives": 2})  # fmt: skip
+    await play_game(
+        service(storage, league, 2), GUILD + 1, 200, PEOPLE[:2], now=NOV_15, options={"lives": 2}
+    )
     clock.now = stamp(2027, 1, 10)
     closes = await league.due_seasons()
     assert [(c.guild_id, c.season) for c in closes] == [(GUILD, "2026-11")]
@@ -459,8 +547,9 @@ async def test_the_clock_closes_a_season_and_a_late_close_is_not_announced(
 async def test_switching_to_quarters_renames_the_running_season(storage: Storage) -> None:
     clock = Clock(NOV_15)
     league = League(storage, clock=clock)
-    await play_game(service(storage, league, 1), GUILD, 100, PEOPLE[:2], now=NOV_15,
-                    options={"lives": 2})  # fmt: skip
+    await play_game(
+        service(storage, league, 1), GUILD, 100, PEOPLE[:2], now=NOV_15, options={"lives": 2}
+    )
     assert await league.set_season_length(GUILD, "quarter") == "2026-Q4"
     clock.now = stamp(2026, 12, 5)
     assert await league.due_seasons() == []  # Q4 runs on: November did not close
@@ -480,8 +569,15 @@ async def test_two_processes_rate_and_close_exactly_once(database_url: str) -> N
         ids = []
         for n in range(6):  # stored unrated (the hook is off): the races below rate them
             players = [PEOPLE[0], PEOPLE[1 + n % 3], PEOPLE[5 + n % 2]]
-            outcome = await play_game(service(a, None, n), GUILD, 100 + n, players,
-                                      now=NOV_15 + n, seed=n, options={"lives": 1})  # fmt: skip
+            outcome = await play_game(
+                service(a, None, n),
+                GUILD,
+                100 + n,
+                players,
+                now=NOV_15 + n,
+                seed=n,
+                options={"lives": 1},
+            )
             ids.append(outcome.table.game_id)
         one, two = League(a, clock=clock), League(b, clock=clock)
         results = await asyncio.gather(*(league.game_over(g) for g in ids for league in (one, two)))
@@ -510,9 +606,16 @@ async def play_history(store: Storage, league: League | None, clock: Clock) -> N
         when = stamp(2026, 10 + n // 6, 1 + n, 12)
         clock.now = when
         players = PEOPLE[n % 4 : n % 4 + 3] + (["cpu_expert_1"] if n % 3 == 0 else [])
-        await play_game(service(store, league, n), guild, 100 + n % 3, players, now=when,
-                        seed=n, preset=("mexican", "mexen")[n % 2 and n % 4 == 1],
-                        options={"lives": 1})  # fmt: skip
+        await play_game(
+            service(store, league, n),
+            guild,
+            100 + n % 3,
+            players,
+            now=when,
+            seed=n,
+            preset=("mexican", "mexen")[n % 2 and n % 4 == 1],
+            options={"lives": 1},
+        )
 
 
 async def test_the_backfill_equals_rating_live_and_runs_once(
@@ -558,8 +661,10 @@ async def test_schema_step_9_finds_where_the_rated_games_were_played(
         await play_history(store, League(store, clock=lambda: end), Clock(0.0))
         live = (await snapshot(store))["rated_channel_players"]
         assert {(row[0], row[1]) for row in live} == {
-            (GUILD, "bluff"), (GUILD + 1, "bluff"), (GUILD + 1, "open"),
-        }  # fmt: skip
+            (GUILD, "bluff"),
+            (GUILD + 1, "bluff"),
+            (GUILD + 1, "open"),
+        }
         assert all(row[3] > 0 for row in live), "people only"
         await store.reset_guild_stats(GUILD)
         kept = (await snapshot(store))["rated_channel_players"]
@@ -589,8 +694,9 @@ async def test_a_game_the_league_could_not_rate_is_rated_by_the_next_tick(
         raise RuntimeError("the league fell over")
 
     monkeypatch.setattr(League, "game_over", broken)
-    outcome = await play_game(service(storage, league, 1), GUILD, 100, PEOPLE[:3],
-                              now=NOV_15, options={"lives": 1})  # fmt: skip
+    outcome = await play_game(
+        service(storage, league, 1), GUILD, 100, PEOPLE[:3], now=NOV_15, options={"lives": 1}
+    )
     assert outcome.table.game.phase == "over" and outcome.result is None
     assert "could not be rated now" in caplog.text
     assert await stored_ratings(storage) == {}
@@ -608,8 +714,15 @@ async def test_a_process_catches_up_the_games_of_its_own_servers(storage: Storag
     the missed games of the servers it owns, and leaves the others' to their owner."""
     other = GUILD + 1
     for n, guild in enumerate((GUILD, other, GUILD)):
-        await play_game(service(storage, None, n), guild, 100 + n, PEOPLE[:2], now=NOV_15,
-                        seed=n, options={"lives": 1})  # fmt: skip
+        await play_game(
+            service(storage, None, n),
+            guild,
+            100 + n,
+            PEOPLE[:2],
+            now=NOV_15,
+            seed=n,
+            options={"lives": 1},
+        )
     mine = League(storage, clock=Clock(NOV_15 + 60), owns=lambda guild: guild == GUILD)
     assert await mine.catch_up() == 2
     rated = await storage._fetchall("SELECT guild_id FROM rated_games ORDER BY game_id", ())

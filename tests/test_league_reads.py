@@ -27,25 +27,36 @@ DECEMBER, NOVEMBER = bounds("2026-12"), bounds("2026-11")
 storage = storage_fixture()
 
 
-async def rate(store: Storage, family: str, rows: Iterable[tuple[int, int, int, float]],
-               guild: int = GUILD) -> None:  # fmt: skip
+async def rate(
+    store: Storage, family: str, rows: Iterable[tuple[int, int, int, float]], guild: int = GUILD
+) -> None:
     """(user id, shown, games, last game at) in one family."""
-    await store._write([
-        ("INSERT INTO ratings (guild_id, family, user_id, mu, sigma, shown, games,"
-         " last_game_at) VALUES (?, ?, ?, ?, 2.5, ?, ?, ?)",
-         (guild, family, user, 25.0 + user / 100, shown, games, at))
-        for user, shown, games, at in rows
-    ])  # fmt: skip
+    await store._write(
+        [
+            (
+                "INSERT INTO ratings (guild_id, family, user_id, mu, sigma, shown, games,"
+                " last_game_at) VALUES (?, ?, ?, ?, 2.5, ?, ?, ?)",
+                (guild, family, user, 25.0 + user / 100, shown, games, at),
+            )
+            for user, shown, games, at in rows
+        ]
+    )
 
 
-async def hold(store: Storage, rows: Iterable[tuple[int, str]], guild: int = GUILD,
-               at: float = NOW) -> None:  # fmt: skip
+async def hold(
+    store: Storage, rows: Iterable[tuple[int, str]], guild: int = GUILD, at: float = NOW
+) -> None:
     """(user id, key): achievements earned."""
-    await store._write([
-        ("INSERT INTO achievements (guild_id, user_id, key, game_id, earned_at)"
-         " VALUES (?, ?, ?, 1, ?)", (guild, user, key, at))
-        for user, key in rows
-    ])  # fmt: skip
+    await store._write(
+        [
+            (
+                "INSERT INTO achievements (guild_id, user_id, key, game_id, earned_at)"
+                " VALUES (?, ?, ?, 1, ?)",
+                (guild, user, key, at),
+            )
+            for user, key in rows
+        ]
+    )
 
 
 @pytest.fixture
@@ -61,38 +72,66 @@ async def test_the_season_top_counts_only_people_who_played_this_season(
     storage: Storage,
 ) -> None:
     in_december, in_november = DECEMBER[0] + 60, NOVEMBER[0] + 60
-    await rate(storage, "bluff", [
-        (1, 1300, 12, in_november),  # best rating, but not played this season
-        (2, 1200, 4, in_december), (3, 1100, 30, in_december), (4, 1100, 11, in_december),
-        (5, 1000, 9, in_december), (6, 990, 50, in_december), (7, 980, 50, in_december),
-        (-3, 1500, 99, in_december),  # a computer
-    ])  # fmt: skip
+    await rate(
+        storage,
+        "bluff",
+        [
+            (1, 1300, 12, in_november),  # best rating, but not played this season
+            (2, 1200, 4, in_december),
+            (3, 1100, 30, in_december),
+            (4, 1100, 11, in_december),
+            (5, 1000, 9, in_december),
+            (6, 990, 50, in_december),
+            (7, 980, 50, in_december),
+            (-3, 1500, 99, in_december),  # a computer
+        ],
+    )
     await rate(storage, "bluff", [(8, 1400, 20, in_december)], guild=OTHER_GUILD)
     view = await League(storage, clock=lambda: NOW).season_view(GUILD)
     assert (view.season, view.length, view.days_left) == ("2026-12", "month", 22)
-    assert view.top == {"bluff": [
-        Standing(2, 1200, 4, True), Standing(3, 1100, 30, False), Standing(4, 1100, 11, False),
-        Standing(5, 1000, 9, True), Standing(6, 990, 50, False),
-    ]}  # fmt: skip
+    assert view.top == {
+        "bluff": [
+            Standing(2, 1200, 4, True),
+            Standing(3, 1100, 30, False),
+            Standing(4, 1100, 11, False),
+            Standing(5, 1000, 9, True),
+            Standing(6, 990, 50, False),
+        ]
+    }
     assert view.past == []
 
 
 async def test_the_stored_season_and_past_champions_newest_first(storage: Storage) -> None:
     champions = {
         "2026-Q2": [{"family": "open", "place": 1, "user_id": 5, "rating": 1111}],
-        "2026-Q3": [{"family": "bluff", "place": 1, "user_id": 2, "rating": 1250},
-                    {"family": "bluff", "place": 2, "user_id": 3, "rating": 1200}],
-    }  # fmt: skip
+        "2026-Q3": [
+            {"family": "bluff", "place": 1, "user_id": 2, "rating": 1250},
+            {"family": "bluff", "place": 2, "user_id": 3, "rating": 1200},
+        ],
+    }
     q3_closed, q2_closed = bounds("2026-Q3")[1] + 5, bounds("2026-Q2")[1] + 5
-    await storage._write([
-        ("INSERT INTO seasons (guild_id, length, current) VALUES (?, 'quarter', '2026-Q4')",
-         (GUILD,)),
-        *(("INSERT INTO closed_seasons (guild_id, season, closed_at, champions, channel_id)"
-           " VALUES (?, ?, ?, ?, 7)", (GUILD, season, at, json.dumps(champions[season])))
-          for season, at in (("2026-Q2", q2_closed), ("2026-Q3", q3_closed))),
-        ("INSERT INTO closed_seasons (guild_id, season, closed_at, champions)"
-         " VALUES (?, '2026-Q3', ?, '[]')", (OTHER_GUILD, q3_closed)),
-    ])  # fmt: skip
+    await storage._write(
+        [
+            (
+                "INSERT INTO seasons (guild_id, length, current) VALUES (?, 'quarter', '2026-Q4')",
+                (GUILD,),
+            ),
+            *(
+                (
+                    "INSERT INTO closed_seasons"
+                    " (guild_id, season, closed_at, champions, channel_id)"
+                    " VALUES (?, ?, ?, ?, 7)",
+                    (GUILD, season, at, json.dumps(champions[season])),
+                )
+                for season, at in (("2026-Q2", q2_closed), ("2026-Q3", q3_closed))
+            ),
+            (
+                "INSERT INTO closed_seasons (guild_id, season, closed_at, champions)"
+                " VALUES (?, '2026-Q3', ?, '[]')",
+                (OTHER_GUILD, q3_closed),
+            ),
+        ]
+    )
     q4_start = bounds("2026-Q4")[0]
     await rate(storage, "open", [(1, 1010, 2, q4_start + 1), (2, 1500, 2, q4_start - 1)])
     view = await League(storage, clock=lambda: NOW).season_view(GUILD)
@@ -109,8 +148,9 @@ async def test_skills_per_family_played(storage: Storage) -> None:
     await rate(storage, "bluff", [(4, 990, 7, NOW), (-2, 1200, 40, NOW)])
     league = League(storage, clock=lambda: NOW)
     assert await league.skills_of(GUILD, 4) == {
-        "bluff": Skill(25.04, 2.5, 7), "open": Skill(25.04, 2.5, 3),
-    }  # fmt: skip
+        "bluff": Skill(25.04, 2.5, 7),
+        "open": Skill(25.04, 2.5, 3),
+    }
     assert await league.skills_of(GUILD, -2) == {"bluff": Skill(25.0 - 0.02, 2.5, 40)}
     assert await league.skills_of(OTHER_GUILD, 4) == {}
 
@@ -136,31 +176,62 @@ async def test_achievements_show_when_earned_and_how_many_people_hold_each(
     await rate(storage, "bluff", [(1, 1000, 1, NOW), (2, 1000, 1, NOW), (4, 1000, 1, NOW)])
     await rate(storage, "open", [(3, 1000, 1, NOW), (4, 1000, 1, NOW), (-1, 1000, 1, NOW)])
     await rate(storage, "open", [(9, 1000, 1, NOW)], guild=OTHER_GUILD)
-    await hold(storage, [(1, "first_win"), (2, "first_win"), (3, "first_win"),
-                         (-1, "comeback"), (4, "retired_key")])  # fmt: skip
+    await hold(
+        storage,
+        [
+            (1, "first_win"),
+            (2, "first_win"),
+            (3, "first_win"),
+            (-1, "comeback"),
+            (4, "retired_key"),
+        ],
+    )
     await hold(storage, [(2, "comeback")], at=NOW - 50)
     await hold(storage, [(9, "flawless"), (1, "comeback")], guild=OTHER_GUILD)
-    views = [v for v in await League(storage, clock=lambda: NOW).achievements_of(GUILD, 2)
-             if v.key in keys]  # fmt: skip
+    views = [
+        v
+        for v in await League(storage, clock=lambda: NOW).achievements_of(GUILD, 2)
+        if v.key in keys
+    ]
     assert [(v.key, v.earned_at, v.holders, v.players) for v in views] == [
-        ("first_win", NOW, 3, 4), ("flawless", None, 0, 4), ("comeback", NOW - 50, 1, 4),
+        ("first_win", NOW, 3, 4),
+        ("flawless", None, 0, 4),
+        ("comeback", NOW - 50, 1, 4),
         ("ada_slayer", None, 0, 4),
-    ]  # fmt: skip
-    fresh = [v for v in await League(storage, clock=lambda: NOW).achievements_of(OTHER_GUILD, 5)
-             if v.key in keys]  # fmt: skip
+    ]
+    fresh = [
+        v
+        for v in await League(storage, clock=lambda: NOW).achievements_of(OTHER_GUILD, 5)
+        if v.key in keys
+    ]
     assert [(v.earned_at, v.holders, v.players) for v in fresh] == [
-        (None, 0, 1), (None, 1, 1), (None, 1, 1), (None, 0, 1),
-    ]  # fmt: skip
+        (None, 0, 1),
+        (None, 1, 1),
+        (None, 1, 1),
+        (None, 0, 1),
+    ]
 
 
 async def test_the_card_names_the_rarest_held_first_and_equally_rare_by_key(
     storage: Storage, keys: list[str]
 ) -> None:
-    await hold(storage, [
-        (1, "first_win"), (1, "flawless"), (1, "comeback"), (1, "ada_slayer"), (1, "retired"),
-        (2, "first_win"), (3, "first_win"), (2, "flawless"), (3, "flawless"),
-        (2, "comeback"), (-4, "ada_slayer"), (-5, "ada_slayer"),
-    ])  # fmt: skip
+    await hold(
+        storage,
+        [
+            (1, "first_win"),
+            (1, "flawless"),
+            (1, "comeback"),
+            (1, "ada_slayer"),
+            (1, "retired"),
+            (2, "first_win"),
+            (3, "first_win"),
+            (2, "flawless"),
+            (3, "flawless"),
+            (2, "comeback"),
+            (-4, "ada_slayer"),
+            (-5, "ada_slayer"),
+        ],
+    )
     await hold(storage, [(7, "ada_slayer"), (8, "ada_slayer")], guild=OTHER_GUILD)
     league = League(storage, clock=lambda: NOW)
     # Holders: iron_liver 1 (computers and other servers aside), liar 2, the others 3.

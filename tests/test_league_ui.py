@@ -84,18 +84,30 @@ async def last_result(sim: SimTable) -> GameResult:
     return result
 
 
-async def close_season(sim: SimTable, season: str, champions: Iterable[tuple[str, int, int]],
-                       channel_id: int) -> None:  # fmt: skip
+async def close_season(
+    sim: SimTable, season: str, champions: Iterable[tuple[str, int, int]], channel_id: int
+) -> None:
     """A closed season not yet announced, as the league stores one: (family, user id,
     rating) in place order."""
-    crowned = [{"family": f, "place": n, "user_id": u, "rating": r}
-               for n, (f, u, r) in enumerate(champions, start=1)]  # fmt: skip
-    await sim.bot.storage._write([(
-        "INSERT INTO closed_seasons (guild_id, season, closed_at, champions, channel_id)"
-        " VALUES (?, ?, ?, ?, ?)",
-        (sim.guild.id, season, sim.env.backend.clock.now().timestamp(), json.dumps(crowned),
-         channel_id),
-    )])  # fmt: skip
+    crowned = [
+        {"family": f, "place": n, "user_id": u, "rating": r}
+        for n, (f, u, r) in enumerate(champions, start=1)
+    ]
+    await sim.bot.storage._write(
+        [
+            (
+                "INSERT INTO closed_seasons (guild_id, season, closed_at, champions, channel_id)"
+                " VALUES (?, ?, ?, ?, ?)",
+                (
+                    sim.guild.id,
+                    season,
+                    sim.env.backend.clock.now().timestamp(),
+                    json.dumps(crowned),
+                    channel_id,
+                ),
+            )
+        ]
+    )
 
 
 async def announced(sim: SimTable, season: str) -> bool:
@@ -133,8 +145,9 @@ async def rated_game(
 
 def final_message(sim: SimTable) -> discord.Message:
     title = talk()("final-title")
-    return next(m for m in reversed(sim.channel.history()) if m.embeds and
-                m.embeds[0].title == title)  # fmt: skip
+    return next(
+        m for m in reversed(sim.channel.history()) if m.embeds and m.embeds[0].title == title
+    )
 
 
 async def test_a_rated_game_shows_each_rating_change(sim: SimTable, transcript_snapshot) -> None:  # type: ignore[no-untyped-def]
@@ -205,8 +218,9 @@ async def test_an_admin_makes_seasons_quarters_and_others_may_not(sim: SimTable)
     assert "Seasons last a quarter." in shown
 
 
-async def refused_privately(sim: SimTable, user: simcord.MemberActor, command: str,
-                            **options: Any) -> str:  # fmt: skip
+async def refused_privately(
+    sim: SimTable, user: simcord.MemberActor, command: str, **options: Any
+) -> str:
     before = [m.id for m in sim.channel.history()]
     result = await user.slash(sim.channel, command, **options)
     text = assert_private_to(sim, result, user)
@@ -214,8 +228,9 @@ async def refused_privately(sim: SimTable, user: simcord.MemberActor, command: s
     return text
 
 
-def assert_private_to_member(sim: SimTable, result: simcord.InteractionResult,
-                             owner: simcord.MemberActor) -> str:  # fmt: skip
+def assert_private_to_member(
+    sim: SimTable, result: simcord.InteractionResult, owner: simcord.MemberActor
+) -> str:
     assert result.ephemeral and result.response is not None
     assert all(m.id != result.response.id for m in sim.channel.history())
     return result.response.content
@@ -257,17 +272,33 @@ async def seed_ratings(sim: SimTable, family: str, people: int, start: int = 500
     now = sim.env.backend.clock.now().timestamp()
     people_rows = [(start + n, 25.0 - n * 0.5, 5.0, 4 + n) for n in range(people)]
     rows = [*people_rows, (STATS_IDS["expert"], 40.0, 2.0, 50)]
-    await sim.bot.storage._write([
-        ("INSERT INTO ratings (guild_id, family, user_id, mu, sigma, shown, games,"
-         " last_game_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
-         (sim.guild.id, family, user, mu, sigma, round(1000 + 20 * (mu - 3 * sigma)), games,
-          now))
-        for user, mu, sigma, games in rows
-    ] + [
-        ("INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, rolls_made)"
-         " VALUES (?, 0, 'all', ?, 1) ON CONFLICT DO NOTHING", (sim.guild.id, user))
-        for user, _, _, _ in rows
-    ])  # fmt: skip
+    await sim.bot.storage._write(
+        [
+            (
+                "INSERT INTO ratings (guild_id, family, user_id, mu, sigma, shown, games,"
+                " last_game_at) VALUES (?, ?, ?, ?, ?, ?, ?, ?)",
+                (
+                    sim.guild.id,
+                    family,
+                    user,
+                    mu,
+                    sigma,
+                    round(1000 + 20 * (mu - 3 * sigma)),
+                    games,
+                    now,
+                ),
+            )
+            for user, mu, sigma, games in rows
+        ]
+        + [
+            (
+                "INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, rolls_made)"
+                " VALUES (?, 0, 'all', ?, 1) ON CONFLICT DO NOTHING",
+                (sim.guild.id, user),
+            )
+            for user, _, _, _ in rows
+        ]
+    )
 
 
 async def test_the_rating_leaderboard_pages_with_provisional_marks(sim: SimTable) -> None:
@@ -288,7 +319,9 @@ async def test_the_rating_leaderboard_pages_with_provisional_marks(sim: SimTable
     page2 = await a.click(result.response.message, label="▶")
     embed2 = page2.response.message.embeds[0]
     assert (embed2.description or "").splitlines() == [
-        "**#11** <@5010> · 1,100", "**#12** <@5011> · 1,090"]  # fmt: skip
+        "**#11** <@5010> · 1,100",
+        "**#12** <@5011> · 1,090",
+    ]
     assert embed2.footer.text == "page 2/2 · ? = provisional, under 10 rated games"
     other = await a.slash(sim.channel, "leaderboard", stat="rating_open")
     embed3 = other.response.message.embeds[0]
@@ -366,8 +399,11 @@ async def test_the_season_end_is_announced_once(sim: SimTable) -> None:
     assert lines[1].startswith("Bluffing games: 🥇 <@") and "🥈 <@" in lines[1]
     assert "Expert Ada" not in posted[0].content, "computers are never champions"
     assert lines[2] == "A new season starts now, with everyone's rating carried over: /season"
-    sent = [r for r in sim.env.http_requests if r.method == "POST" and r.path.endswith(
-        f"/channels/{sim.channel.id}/messages")][-1]  # fmt: skip
+    sent = [
+        r
+        for r in sim.env.http_requests
+        if r.method == "POST" and r.path.endswith(f"/channels/{sim.channel.id}/messages")
+    ][-1]
     assert pings(sent.json or {}) == [], "champions are named, not pinged"
     await sim.env.advance_time(180)
     assert len(sim.channel.history()) == before + 1, "a second tick posts nothing"
@@ -416,15 +452,25 @@ async def test_the_season_loop_waits_out_a_database_outage(
 @pytest.mark.parametrize("language", languages())
 def test_season_names_and_ratings_in_every_language(language: str) -> None:
     said = talk(language)
-    expected = {"en": ("December 2026", "1,034?"), "nl": ("december 2026", "1.034?"),
-                "de": ("Dezember 2026", "1.034?")}[language]  # fmt: skip
+    expected = {
+        "en": ("December 2026", "1,034?"),
+        "nl": ("december 2026", "1.034?"),
+        "de": ("Dezember 2026", "1.034?"),
+    }[language]
     assert words.season_name("2026-12", said) == expected[0]
     assert words.season_name("2026-Q4", said) == "Q4 2026"
     assert words.rating(1034, True, said) == expected[1]
     assert words.change(18, said) == "+18" and words.change(-7, said) == "−7"
     assert words.change(0, said) == "±0"
-    for key in ("season-over", "season-title", "achievements-title", "card-rating",
-                "stat-rating_bluff", "rating-provisional", "leaderboard-page-rating"):  # fmt: skip
+    for key in (
+        "season-over",
+        "season-title",
+        "achievements-title",
+        "card-rating",
+        "stat-rating_bluff",
+        "rating-provisional",
+        "leaderboard-page-rating",
+    ):
         assert said.has(key), (language, key)
 
 
@@ -492,12 +538,14 @@ async def test_a_rated_final_standing_at_a_dutch_or_german_table(
     t = Transcript(sim)
     await rated_game(sim, t, language=language)
     said = talk(language)
-    final = next(m for m in reversed(sim.channel.history())
-                 if m.embeds and m.embeds[0].title == said("final-title"))  # fmt: skip
+    final = next(
+        m
+        for m in reversed(sim.channel.history())
+        if m.embeds and m.embeds[0].title == said("final-title")
+    )
     rows = (final.embeds[0].description or "").splitlines()
     result = await last_result(sim)
-    first = next(p for p, _ in sorted(result.changes.items(),
-                                      key=lambda pc: -pc[1].after))  # fmt: skip
+    first = next(p for p, _ in sorted(result.changes.items(), key=lambda pc: -pc[1].after))
     moved = result.changes[first]
     shown = f"{moved.after:,}?".replace(",", ".")
     assert rows[0].endswith(f"{shown} ({'+' if moved.delta > 0 else '−'}{abs(moved.delta)})")

@@ -170,9 +170,13 @@ def test_metrics_settings() -> None:
     assert off.metrics_port is None and off.metrics_host == "127.0.0.1"
     assert off.database_pool_size == DEFAULT_POOL_SIZE == POOL_SIZE == 8
     on = parse_settings(
-        {"DISCORD_TOKEN": TOKEN, "METRICS_PORT": "9108", "METRICS_HOST": "0.0.0.0",
-         "DATABASE_POOL_SIZE": "20"}
-    )  # fmt: skip
+        {
+            "DISCORD_TOKEN": TOKEN,
+            "METRICS_PORT": "9108",
+            "METRICS_HOST": "0.0.0.0",
+            "DATABASE_POOL_SIZE": "20",
+        }
+    )
     assert (on.metrics_port, on.metrics_host, on.database_pool_size) == (9108, "0.0.0.0", 20)
 
 

@@ -235,9 +235,14 @@ async def test_a_metrics_port_in_use_stops_start_up_with_one_line(tmp_path: Path
         try:
             env = bot_env(standin, tmp_path / "bot.db", METRICS_PORT=str(port))
             proc = await asyncio.create_subprocess_exec(
-                sys.executable, "-m", "bot", cwd=REPO_ROOT, env=env,
-                stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-            )  # fmt: skip
+                sys.executable,
+                "-m",
+                "bot",
+                cwd=REPO_ROOT,
+                env=env,
+                stdout=asyncio.subprocess.PIPE,
+                stderr=asyncio.subprocess.PIPE,
+            )
             out, err = await asyncio.wait_for(proc.communicate(), 30)
         finally:
             await standin.stop()

@@ -44,8 +44,9 @@ async def play_games(url: str, games: int = 4) -> None:
             channel = 1000 + n
             preset = "mexican" if n % 2 else "mexen"
             start = n * MONTHS
-            await service.open_table(GUILD, channel, PLAYERS[0], preset,
-                                     {"turn_timer": 0, "lives": 2}, start)  # fmt: skip
+            await service.open_table(
+                GUILD, channel, PLAYERS[0], preset, {"turn_timer": 0, "lives": 2}, start
+            )
             for player in PLAYERS[1:]:
                 await service.act(channel, player, Move(Act.JOIN), start)
             await service.act(channel, PLAYERS[0], Move(Act.START), start)
@@ -67,8 +68,7 @@ async def answers(store: Storage) -> dict[str, Any]:
     for stat in STATS:
         for period in ("all", "month", "week"):
             found[f"{stat}/{period}"] = await store.leaderboard(GUILD, stat, period=period, now=1.0)
-        found[f"{stat}/mine"] = [await store.rank_of(GUILD, stat, int(p), now=1.0)
-                                 for p in PLAYERS]  # fmt: skip
+        found[f"{stat}/mine"] = [await store.rank_of(GUILD, stat, int(p), now=1.0) for p in PLAYERS]
     for player in map(int, PLAYERS):
         found[f"card/{player}"] = (
             await store.player_totals(GUILD, player),
@@ -144,8 +144,12 @@ def test_the_command_copies_and_prints_the_counts(tmp_path: Path, postgres_url: 
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(Path.cwd())}
     done = subprocess.run(
         [sys.executable, "-m", "bot", "migrate-db", str(source), with_password],
-        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert done.returncode == 0, done.stderr
     for table in DATA_TABLES:
         assert table in done.stdout
@@ -153,8 +157,12 @@ def test_the_command_copies_and_prints_the_counts(tmp_path: Path, postgres_url: 
 
     again = subprocess.run(
         [sys.executable, "-m", "bot", "migrate-db", f"sqlite:///{source}", with_password],
-        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert again.returncode == 1
     assert "already holds data" in again.stderr
     assert "hunter2" not in again.stdout + again.stderr + done.stdout + done.stderr
@@ -168,8 +176,12 @@ def test_a_source_that_does_not_exist_is_refused(tmp_path: Path) -> None:
     env = {"PATH": os.environ.get("PATH", "/usr/bin:/bin"), "PYTHONPATH": str(Path.cwd())}
     done = subprocess.run(
         [sys.executable, "-m", "bot", "migrate-db", f"sqlite:///{missing}", str(target)],
-        capture_output=True, text=True, env=env, cwd=tmp_path, timeout=120,
-    )  # fmt: skip
+        capture_output=True,
+        text=True,
+        env=env,
+        cwd=tmp_path,
+        timeout=120,
+    )
     assert done.returncode == 1
     assert done.stderr.count("\n") == 1 and "does not exist" in done.stderr, done.stderr
     assert "ok" not in done.stdout

@@ -71,8 +71,9 @@ def test_the_table_names_real_permissions_once() -> None:
 def test_a_seasons_announcement_needs_to_see_and_post_and_nothing_else() -> None:
     assert [n.flag for n in needed(feature=ANNOUNCE)] == ["view_channel", "send_messages"]
     assert [n.flag for n in needed(in_thread=True, feature=ANNOUNCE)] == [
-        "view_channel", "send_messages_in_threads",
-    ]  # fmt: skip
+        "view_channel",
+        "send_messages_in_threads",
+    ]
 
 
 def test_nothing_missing_means_no_sentence() -> None:

@@ -36,9 +36,13 @@ PEOPLE = ("1", "2")
 
 
 def outcome_where(
-    preset: str, wanted: Callable[[Outcome], bool], *, computer: bool = False,
-    acts: frozenset[Act] | None = None, options: dict[str, object] | None = None,
-) -> Outcome:  # fmt: skip
+    preset: str,
+    wanted: Callable[[Outcome], bool],
+    *,
+    computer: bool = False,
+    acts: frozenset[Act] | None = None,
+    options: dict[str, object] | None = None,
+) -> Outcome:
     """The first move of seeded random games (people "1" and "2", maybe a computer) whose
     outcome is ``wanted``: a real move, shown as the table service would hand it over."""
     for seed in range(200):
@@ -98,28 +102,41 @@ def new_lobby() -> Outcome:
 #: Each kind of move, found in real games. Open rolls (mexen) show no private dice.
 KINDS: dict[str, Callable[[], Outcome]] = {
     "keeps the turn": lambda: outcome_where(
-        "mexen", lambda o: mover(o) == o.player == o.previous_mover and not round_over(o)
-        and o.table.game.owes_choice(o.player) is None, acts=frozenset({Act.ROLL})),
+        "mexen",
+        lambda o: (
+            mover(o) == o.player == o.previous_mover
+            and not round_over(o)
+            and o.table.game.owes_choice(o.player) is None
+        ),
+        acts=frozenset({Act.ROLL}),
+    ),
     "passes to a person": lambda: outcome_where(
-        "mexen", lambda o: mover(o) not in (None, o.player, COMPUTER) and not round_over(o)),
+        "mexen", lambda o: mover(o) not in (None, o.player, COMPUTER) and not round_over(o)
+    ),
     "passes to a computer": lambda: outcome_where(
-        "mexen", lambda o: mover(o) == COMPUTER != o.player and not round_over(o),
-        computer=True),
+        "mexen", lambda o: mover(o) == COMPUTER != o.player and not round_over(o), computer=True
+    ),
     "ends a round": lambda: outcome_where(
-        "mexen", lambda o: round_over(o) and o.table.game.phase == "playing"
-        and mover(o) in (o.player, COMPUTER)),
+        "mexen",
+        lambda o: (
+            round_over(o) and o.table.game.phase == "playing" and mover(o) in (o.player, COMPUTER)
+        ),
+    ),
     "ends the game": lambda: outcome_where(
-        "mexen", lambda o: o.table.game.phase == "over", options={"lives": 1}),
+        "mexen", lambda o: o.table.game.phase == "over", options={"lives": 1}
+    ),
     "private dice": lambda: outcome_where(
-        "mexican", lambda o: private_dice(o) and mover(o) == o.player,
-        acts=frozenset({Act.ROLL})),
+        "mexican", lambda o: private_dice(o) and mover(o) == o.player, acts=frozenset({Act.ROLL})
+    ),
     "blind roll": lambda: outcome_where(
-        "mexican", lambda o: mover(o) == o.player and any(
-            isinstance(e, Rolled) and e.blind for e in o.events),
-        acts=frozenset({Act.ROLL_BLIND}), options={"blind": True}),
+        "mexican",
+        lambda o: mover(o) == o.player and any(isinstance(e, Rolled) and e.blind for e in o.events),
+        acts=frozenset({Act.ROLL_BLIND}),
+        options={"blind": True},
+    ),
     "lobby change": lobby_join,
     "new lobby": new_lobby,
-}  # fmt: skip
+}
 
 
 def shape(ops: tuple[Operation, ...]) -> list[str]:
@@ -200,8 +217,9 @@ TABLE: list[tuple[str, Origin, list[str]]] = [
 ]
 
 
-@pytest.mark.parametrize(("kind", "origin", "expected"), TABLE,
-                         ids=[f"{k}-{o.value}" for k, o, _ in TABLE])  # fmt: skip
+@pytest.mark.parametrize(
+    ("kind", "origin", "expected"), TABLE, ids=[f"{k}-{o.value}" for k, o, _ in TABLE]
+)
 def test_operations_per_origin_and_kind(kind: str, origin: Origin, expected: list[str]) -> None:
     assert shape(planned(kind, origin).operations) == expected
 
@@ -212,8 +230,9 @@ def test_operations_per_origin_and_kind(kind: str, origin: Origin, expected: lis
 BUDGET = {CLICK: 2, SLASH: 2, MENU: 2, STRAY_: 3, TIMER: 2, COMPUTER_: 2, FALLBACK: 2}
 
 
-@pytest.mark.parametrize(("kind", "origin", "expected"), TABLE,
-                         ids=[f"{k}-{o.value}" for k, o, _ in TABLE])  # fmt: skip
+@pytest.mark.parametrize(
+    ("kind", "origin", "expected"), TABLE, ids=[f"{k}-{o.value}" for k, o, _ in TABLE]
+)
 def test_no_move_costs_more_than_its_budget(kind: str, origin: Origin, expected: list[str]) -> None:
     assert calls(planned(kind, origin).operations) <= BUDGET[origin]
 

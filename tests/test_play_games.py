@@ -63,8 +63,12 @@ class Moves:
 
 def labels(shown: discord.Message) -> list[str]:
     """The labels of a message's buttons, in order."""
-    return [x.label or "" for row in shown.components for x in row.children
-            if isinstance(x, discord.Button)]  # fmt: skip
+    return [
+        x.label or ""
+        for row in shown.components
+        for x in row.children
+        if isinstance(x, discord.Button)
+    ]
 
 
 def message(sim: SimTable, message_id: int) -> discord.Message:
@@ -90,9 +94,13 @@ async def check_sealed(
 
 
 async def check_opened(
-    sim: SimTable, shown: discord.Message, user: simcord.MemberActor, digest: str,
-    dice: tuple[int, int], said: str,
-) -> None:  # fmt: skip
+    sim: SimTable,
+    shown: discord.Message,
+    user: simcord.MemberActor,
+    digest: str,
+    dice: tuple[int, int],
+    said: str,
+) -> None:
     """The same Cup button after the reveal: the dice, and a salt that hashes with them to
     the digest it showed while the cup was sealed."""
     text = assert_private_to(sim, await user.click(shown, label="Cup"), user)
@@ -203,17 +211,24 @@ async def test_mexican_with_slash_commands(sim: SimTable) -> None:
     result = await move(a, a.slash(ch, "endgame"))
     over = assert_public(result)
     assert f"🏁 <@{a.id}> ended the game." in over and move.pinged == []
-    final_standing(result.response.message,
-                   f"1. <@{a.id}> · 2 sips · 1,022? (+22)",  # tied: one place, one rating
-                   f"1. <@{c.id}> · 2 sips · 1,022? (+22)",
-                   f"3. <@{b.id}> · 1 sip, 1 chug · 979? (−21)",
-                   f"🏅 <@{c.id}>: Fake 21 busted", f"🏅 <@{b.id}>: Cheers!")  # fmt: skip
+    final_standing(
+        result.response.message,
+        f"1. <@{a.id}> · 2 sips · 1,022? (+22)",  # tied: one place, one rating
+        f"1. <@{c.id}> · 2 sips · 1,022? (+22)",
+        f"3. <@{b.id}> · 1 sip, 1 chug · 979? (−21)",
+        f"🏅 <@{c.id}>: Fake 21 busted",
+        f"🏅 <@{b.id}>: Cheers!",
+    )
     no_moves_left(sim)
-    await check_stored_over(sim, table.game_id, {
-        0: {"sips": 2, "chugs": 0, "games_played": 1, "games_won": 0, "calls_made": 0},
-        1: {"sips": 1, "chugs": 1, "calls_made": 1, "calls_right": 1, "bluffs_caught": 1},
-        2: {"sips": 2, "calls_made": 1, "calls_right": 1, "games_played": 1},
-    })  # fmt: skip
+    await check_stored_over(
+        sim,
+        table.game_id,
+        {
+            0: {"sips": 2, "chugs": 0, "games_played": 1, "games_won": 0, "calls_made": 0},
+            1: {"sips": 1, "chugs": 1, "calls_made": 1, "calls_right": 1, "bluffs_caught": 1},
+            2: {"sips": 2, "calls_made": 1, "calls_right": 1, "games_played": 1},
+        },
+    )
 
 
 async def test_dollar_with_buttons_and_selects(sim: SimTable) -> None:
@@ -291,11 +306,15 @@ async def test_dollar_with_buttons_and_selects(sim: SimTable) -> None:
     )
     assert table.game.winner == pid(c)
     no_moves_left(sim)
-    await check_stored_over(sim, table.game_id, {
-        0: {"lives_lost": 1, "games_played": 1, "games_won": 0, "calls_made": 1},
-        1: {"lives_lost": 1, "games_played": 1, "bluffs_caught": 1},
-        2: {"lives_lost": 0, "games_played": 1, "games_won": 1, "calls_right": 1},
-    })  # fmt: skip
+    await check_stored_over(
+        sim,
+        table.game_id,
+        {
+            0: {"lives_lost": 1, "games_played": 1, "games_won": 0, "calls_made": 1},
+            1: {"lives_lost": 1, "games_played": 1, "bluffs_caught": 1},
+            2: {"lives_lost": 0, "games_played": 1, "games_won": 1, "calls_right": 1},
+        },
+    )
 
     # Rematch: a new lobby with the same rules, pinging the other players of the game.
     rematch = await move(b, b.click(result.response.message, label="Rematch"))
@@ -360,11 +379,15 @@ async def test_mexen_with_slash_commands(sim: SimTable) -> None:
         f"🏅 <@{a.id}>: First blood",
     )
     no_moves_left(sim)
-    await check_stored_over(sim, table.game_id, {
-        0: {"sips": 0, "rolls_made": 3, "games_played": 1},
-        1: {"sips": 1, "mex_rolled": 1, "rounds_lost": 0},
-        2: {"sips": 3, "rounds_lost": 2, "games_won": 0},
-    })  # fmt: skip
+    await check_stored_over(
+        sim,
+        table.game_id,
+        {
+            0: {"sips": 0, "rolls_made": 3, "games_played": 1},
+            1: {"sips": 1, "mex_rolled": 1, "rounds_lost": 0},
+            2: {"sips": 3, "rounds_lost": 2, "games_won": 0},
+        },
+    )
 
 
 async def test_mexicanen_to_zero_lives_with_slash_commands(sim: SimTable) -> None:
@@ -391,15 +414,22 @@ async def test_mexicanen_to_zero_lives_with_slash_commands(sim: SimTable) -> Non
     assert f"→ <@{a.id}> loses **2 lives**: lowest roll (31), 1× Mex." in over
     assert f"💀 <@{a.id}> hit zero lives and loses the game." in over
     assert move.pinged == []
-    final_standing(result.response.message, f"1. <@{b.id}> · ❤️ 1 left · 1,069? (+69)",
-                   f"2. <@{a.id}> · out · 963? (−37)",
-                   f"🏅 <@{b.id}>: First blood and Hanging by a thread")  # fmt: skip
+    final_standing(
+        result.response.message,
+        f"1. <@{b.id}> · ❤️ 1 left · 1,069? (+69)",
+        f"2. <@{a.id}> · out · 963? (−37)",
+        f"🏅 <@{b.id}>: First blood and Hanging by a thread",
+    )
     assert table.game.loser == pid(a) and table.game.winner is None
     no_moves_left(sim)
-    await check_stored_over(sim, table.game_id, {
-        0: {"lives_lost": 2, "rounds_lost": 1, "games_played": 1, "games_won": 0},
-        1: {"lives_lost": 1, "rounds_lost": 1, "games_played": 1, "mex_rolled": 1},
-    })  # fmt: skip
+    await check_stored_over(
+        sim,
+        table.game_id,
+        {
+            0: {"lives_lost": 2, "rounds_lost": 1, "games_played": 1, "games_won": 0},
+            1: {"lives_lost": 1, "rounds_lost": 1, "games_played": 1, "mex_rolled": 1},
+        },
+    )
 
 
 async def test_mexico_with_buttons(sim: SimTable) -> None:
@@ -440,11 +470,15 @@ async def test_mexico_with_buttons(sim: SimTable) -> None:
         f"🏅 <@{c.id}>: Knock knock",
     )
     no_moves_left(sim)
-    await check_stored_over(sim, table.game_id, {
-        0: {"sips": 0, "rolls_made": 2, "games_played": 1},
-        1: {"sips": 6, "rounds_lost": 1, "games_played": 1},
-        2: {"sips": 4, "rolls_made": 2, "games_played": 1},
-    })  # fmt: skip
+    await check_stored_over(
+        sim,
+        table.game_id,
+        {
+            0: {"sips": 0, "rolls_made": 2, "games_played": 1},
+            1: {"sips": 6, "rounds_lost": 1, "games_played": 1},
+            2: {"sips": 4, "rolls_made": 2, "games_played": 1},
+        },
+    )
 
 
 async def test_claim_autocomplete_offers_only_valid_claims(sim: SimTable) -> None:

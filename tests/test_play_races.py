@@ -22,8 +22,9 @@ A, B, C = "101", "102", "103"
 JOIN, START, ROLL = Move(Act.JOIN), Move(Act.START), Move(Act.ROLL)
 
 
-async def start(service: TableService, preset: str, players: list[str], channel: int = CHANNEL,
-                **options: Any) -> Table:  # fmt: skip
+async def start(
+    service: TableService, preset: str, players: list[str], channel: int = CHANNEL, **options: Any
+) -> Table:
     options.setdefault("turn_timer", 0)
     outcome = await service.open_table(GUILD, channel, players[0], preset, options, 0.0)
     for player in players[1:]:

@@ -21,8 +21,13 @@ def hold_buttons(sim: SimTable, message: discord.Message) -> None:
     """The next edit of ``message`` fails, so it keeps the buttons it shows: what a player
     sees when the edit that retires them has not landed yet (a double click), or did not
     land at all (the bot could not edit its message)."""
-    sim.env.inject_error("PATCH", f"/channels/{sim.channel.id}/messages/{message.id}",
-                         status=403, code=50013, message="Missing Permissions")  # fmt: skip
+    sim.env.inject_error(
+        "PATCH",
+        f"/channels/{sim.channel.id}/messages/{message.id}",
+        status=403,
+        code=50013,
+        message="Missing Permissions",
+    )
 
 
 def now_showing(sim: SimTable, message: discord.Message) -> discord.Message:
@@ -78,8 +83,14 @@ async def test_not_in_this_game(sim: SimTable) -> None:
 
 async def test_no_game_here(sim: SimTable) -> None:
     a = sim.users[0]
-    for command, options in [("roll", {}), ("claim", {"value": "65"}), ("join", {}),
-                             ("endgame", {}), ("table", {}), ("peek", {})]:  # fmt: skip
+    for command, options in [
+        ("roll", {}),
+        ("claim", {"value": "65"}),
+        ("join", {}),
+        ("endgame", {}),
+        ("table", {}),
+        ("peek", {}),
+    ]:
         await refused(sim, a.slash(sim.channel, command, **options), says="There's no game")
     assert sim.channel.history() == []
 
@@ -105,15 +116,17 @@ async def test_invalid_claims_say_what_is_valid(sim: SimTable) -> None:
     await refused(sim, a.slash(sim.channel, "claim", value="65"), says="Roll first.")
     await a.slash(sim.channel, "roll")
     await refused(
-        sim, a.slash(sim.channel, "claim", value="77"),
+        sim,
+        a.slash(sim.channel, "claim", value="77"),
         says=["'77' is not a roll", "65 or 56", "double five", "mia"],
-    )  # fmt: skip
+    )
     await a.slash(sim.channel, "claim", value="double six")
     await b.slash(sim.channel, "roll")
     await refused(
-        sim, b.slash(sim.channel, "claim", value="55"),
+        sim,
+        b.slash(sim.channel, "claim", value="55"),
         says=["double five does not beat the standing claim of double six", "Valid now: Mexican"],
-    )  # fmt: skip
+    )
     await refused(
         sim, b.slash(sim.channel, "claim", value="66"), says="Valid now: Mexican."
     )  # no ties in dollar
@@ -243,9 +256,11 @@ async def test_a_forged_button_is_refused_privately(sim: SimTable) -> None:
         f"mxt:{g}:{n}:cup": NOT_OURS,  # a cup check that names no cup
     }
     claim_menu = f"mxs:{g}:{n}:claim"
-    menu_values = {"claim.99": "That claim is not a roll.",
-                   "bullshit": "That choice does not belong to this menu.",
-                   "timeout": "That choice does not belong to this menu."}  # fmt: skip
+    menu_values = {
+        "claim.99": "That claim is not a roll.",
+        "bullshit": "That choice does not belong to this menu.",
+        "timeout": "That choice does not belong to this menu.",
+    }
     forged = await posted_by_the_bot(sim, list(buttons), [(claim_menu, list(menu_values))])
     for custom_id, says in buttons.items():
         text = await refused(sim, a.click(forged, custom_id=custom_id), says=says)

@@ -67,8 +67,11 @@ def deadline_shown(sim: SimTable) -> int:
 
 def reminders(sim: SimTable) -> list[discord.Message]:
     """The turn-timer reminders the channel shows now."""
-    return [m for m in sim.channel.history() if (m.content or "").startswith("⏰ <@")
-            and ", your move: time runs out" in m.content]  # fmt: skip
+    return [
+        m
+        for m in sim.channel.history()
+        if (m.content or "").startswith("⏰ <@") and ", your move: time runs out" in m.content
+    ]
 
 
 async def test_restart_mid_game_resumes_and_plays_to_the_end(
@@ -192,8 +195,9 @@ async def test_old_turn_message_still_works_when_history_cannot_be_read(
     old_move = table.game.move_no
     old_stand = f"mx:{table.game_id}:{old_move}:stand"
     assert old_stand in custom_ids(old)
-    sim.env.inject_error("GET", f"/channels/{ch.id}/messages", status=403, code=50001,
-                         message="Missing Access")  # fmt: skip
+    sim.env.inject_error(
+        "GET", f"/channels/{ch.id}/messages", status=403, code=50001, message="Missing Access"
+    )
     await restart(sim, settings, storage, [5, 2])
     resumed = turn_message(sim)
     assert resumed.content.splitlines()[0] == RESTARTED

@@ -46,8 +46,11 @@ def pinged(sim: SimTable, message: discord.Message) -> list[int]:
 
 def reminders(sim: SimTable) -> list[discord.Message]:
     """The reminders the channel shows now."""
-    return [m for m in sim.channel.history() if (m.content or "").startswith("⏰ <@")
-            and ", your move: time runs out" in m.content]  # fmt: skip
+    return [
+        m
+        for m in sim.channel.history()
+        if (m.content or "").startswith("⏰ <@") and ", your move: time runs out" in m.content
+    ]
 
 
 def reminder_text(user_id: int, deadline: float) -> str:

@@ -102,11 +102,13 @@ def test_penalties_merge_only_for_the_same_player_and_cause() -> None:
     def pen(player: str, unit: Unit, cause: str) -> Event:
         return Penalized(player, unit, 1, cause, None, {})
 
-    merged = merge_penalties([pen("a", "sip", Cause.TIMER), pen("a", "life", Cause.TIMER),
-                              pen("b", "sip", Cause.TIMER)])  # fmt: skip
+    merged = merge_penalties(
+        [pen("a", "sip", Cause.TIMER), pen("a", "life", Cause.TIMER), pen("b", "sip", Cause.TIMER)]
+    )
     assert [(e.player, e.paid) for e in merged if isinstance(e, Paid)] == [
-        ("a", [("sip", 1), ("life", 1)]), ("b", [("sip", 1)]),
-    ]  # fmt: skip
+        ("a", [("sip", 1), ("life", 1)]),
+        ("b", [("sip", 1)]),
+    ]
 
 
 @pytest.mark.parametrize(
@@ -170,8 +172,9 @@ def test_a_lobby_ended_before_it_started_has_no_final_standing() -> None:
     game = Game.create("dollar", "a")
     game.join("b")
     events = game.end("a")
-    reply = present.after_move(Outcome(Table(1, 1, 1, game), "a", Move(Act.END), events), [],
-                               ping=False)  # fmt: skip
+    reply = present.after_move(
+        Outcome(Table(1, 1, 1, game), "a", Move(Act.END), events), [], ping=False
+    )
     assert reply.content == "🏁 a ended the game."
     assert reply.embed is None and reply.components == ()
 
@@ -240,8 +243,9 @@ def test_the_cup_answers_each_viewer_with_what_they_may_see() -> None:
 
 def test_the_claim_menu_starts_at_the_lowest_valid_claim() -> None:
     table, _ = bluff_table([6, 2])
-    (menu,) = [c for c in present.your_cup(table, "a", talk()).components
-               if isinstance(c, present.Menu)]  # fmt: skip
+    (menu,) = [
+        c for c in present.your_cup(table, "a", talk()).components if isinstance(c, present.Menu)
+    ]
     assert menu.options[0][1] == "claim.32" and menu.options[-1][1] == "claim.21"
 
 
@@ -272,8 +276,10 @@ def test_history_shows_every_penalty_or_says_how_many_more() -> None:
 def test_history_says_each_cause_once() -> None:
     """A lost call costs a shot and a life: one line, the cause said once."""
     detail = {"claim": "11"}
-    paid = [[IDS[0], "shot", 1, Cause.WRONG_CALL, detail, None],
-            [IDS[0], "life", 1, Cause.WRONG_CALL, detail, None]]  # fmt: skip
+    paid = [
+        [IDS[0], "shot", 1, Cause.WRONG_CALL, detail, None],
+        [IDS[0], "life", 1, Cause.WRONG_CALL, detail, None],
+    ]
     line = history_line(RoundRecord(2, "mexican", int(IDS[0]), "call", {"paid": paid}))
     assert line.endswith(f"<@{IDS[0]}> 1 shot and 1 life: called a true double one"), line
     assert line.count("called a true") == 1

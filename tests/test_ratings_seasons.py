@@ -31,8 +31,9 @@ def stamp(*when: int) -> float:
 def library(places: list[tuple[int, int]], prior: dict[int, Skill]) -> list[tuple[float, float]]:
     """What openskill itself makes of one table, from a fresh model with its defaults."""
     model = PlackettLuce()
-    teams = [[model.rating(mu=prior.get(i, NEW).mu, sigma=prior.get(i, NEW).sigma)]
-             for i, _ in places]  # fmt: skip
+    teams = [
+        [model.rating(mu=prior.get(i, NEW).mu, sigma=prior.get(i, NEW).sigma)] for i, _ in places
+    ]
     out = model.rate(teams, ranks=[p for _, p in places])
     return [(t[0].mu, t[0].sigma) for t in out]
 

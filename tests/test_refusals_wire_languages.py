@@ -24,8 +24,21 @@ from tests.support.standin import Interaction, StandIn, as_dm
 
 pytestmark = pytest.mark.slow  # starts bot processes
 
-MOVES = ["roll", "accept", "bullshit", "fold", "endround", "tap", "peek", "table", "join",
-         "leave", "start", "endgame", "removebot"]  # fmt: skip
+MOVES = [
+    "roll",
+    "accept",
+    "bullshit",
+    "fold",
+    "endround",
+    "tap",
+    "peek",
+    "table",
+    "join",
+    "leave",
+    "start",
+    "endgame",
+    "removebot",
+]
 LOCALES = {"en": "en-US", "nl": "nl", "de": "de"}
 MEXEN = {"ruleset": "mexen"}
 
@@ -93,7 +106,7 @@ async def test_refusals_come_in_the_readers_language(tmp_path: Path) -> None:
             "/newgame from a DM": lambda: as_dm(slash(empty, outsider, "newgame", MEXEN), outsider),
             "/history from a DM": lambda: as_dm(slash(empty, outsider, "history"), outsider),
             "/endgame by a guest": lambda: slash(game, guest, "endgame"),
-        }  # fmt: skip
+        }
         before = (_state(db, game), standin.rest_counts.copy())
         english: list[str] = []
         for what, make in actions.items():

@@ -19,8 +19,7 @@ from bot.adapter import send
 from bot.present.message import Button, Embed, Menu, Reply
 from bot.runtime import collector
 
-texts = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1,
-                max_size=20)  # fmt: skip
+texts = st.text(st.characters(codec="utf-8", exclude_categories=("Cs",)), min_size=1, max_size=20)
 ids = st.from_regex(r"mx:[0-9]{1,4}:[0-9]{1,3}:[a-z]{2,8}", fullmatch=True)
 button_rows = st.lists(
     st.builds(Button, texts, ids, st.sampled_from(sorted(send.STYLES)), st.just(0)),
@@ -49,11 +48,18 @@ def discord_ui_view(components: tuple[Button | Menu, ...]) -> discord.ui.View:
     menu_row = send.MENU_ROW
     for item in components:
         if isinstance(item, Button):
-            view.add_item(discord.ui.Button(label=item.label, custom_id=item.custom_id,
-                                            style=styles[item.style], row=item.row))  # fmt: skip
+            view.add_item(
+                discord.ui.Button(
+                    label=item.label,
+                    custom_id=item.custom_id,
+                    style=styles[item.style],
+                    row=item.row,
+                )
+            )
         else:
-            options = [discord.SelectOption(label=label, value=value)
-                       for label, value in item.options]  # fmt: skip
+            options = [
+                discord.SelectOption(label=label, value=value) for label, value in item.options
+            ]
             select = discord.ui.Select(
                 custom_id=item.custom_id, options=options, placeholder=item.placeholder
             )

@@ -38,8 +38,12 @@ ELSEWHERE = Holder("other-host", 4242, "4026531836", "elsewhere")
 
 def finished_pid() -> int:
     """The pid of a process that ran here and was reaped: nothing runs under it now."""
-    proc = subprocess.run([sys.executable, "-c", "import os; print(os.getpid())"],
-                          capture_output=True, text=True, check=True)  # fmt: skip
+    proc = subprocess.run(
+        [sys.executable, "-c", "import os; print(os.getpid())"],
+        capture_output=True,
+        text=True,
+        check=True,
+    )
     return int(proc.stdout)
 
 
@@ -263,9 +267,11 @@ async def test_renewal_keeps_the_leases_and_notices_a_loss(
 
 @pytest.mark.parametrize("down", [ConnectionRefusedError, DatabaseDownError])
 async def test_an_unreachable_database_is_retried_not_a_loss(
-    storage: Storage, monkeypatch: pytest.MonkeyPatch, caplog: pytest.LogCaptureFixture,
+    storage: Storage,
+    monkeypatch: pytest.MonkeyPatch,
+    caplog: pytest.LogCaptureFixture,
     down: type[Exception],
-) -> None:  # fmt: skip
+) -> None:
     """Renewals retried through an outage: not a loss. An outage storage reports itself
     (DatabaseDownError) is logged there, once; anything else gets one warning here."""
     lost = asyncio.Event()

@@ -128,8 +128,10 @@ async def test_rolling_restart_waits_then_takes_over_and_plays_on(rig: OverlapRi
         assert await store.shard_leases(SHARDS) == {}  # every process gave its shards back
     finally:
         await store.close()
-    print(f"\nrolling restart: shard taken over {takeover:.2f} s and connected "
-          f"{connected:.2f} s after the old process exited")  # fmt: skip
+    print(
+        f"\nrolling restart: shard taken over {takeover:.2f} s and connected "
+        f"{connected:.2f} s after the old process exited"
+    )
 
 
 async def test_a_shard_that_stays_held_ends_start_up_with_one_line(rig: OverlapRig) -> None:

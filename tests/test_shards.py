@@ -144,8 +144,9 @@ async def test_two_shard_processes_one_database(rig: ShardRig) -> None:
     await rig.kill(1)
     await rig.play(rig.tables[0], MOVES_WHILE_DOWN)
     with pytest.raises(ConnectionError):
-        await rig.standin.dispatch(rig.driver.next_move(rig.tables[1][0]) or
-                                   rig.driver.end_game(rig.tables[1][0]))  # fmt: skip
+        await rig.standin.dispatch(
+            rig.driver.next_move(rig.tables[1][0]) or rig.driver.end_game(rig.tables[1][0])
+        )
 
     # Its restart resumes its own games (and only those) from the shared database: it
     # re-posts their tables once its guilds are in, and they play on to the end.
@@ -184,5 +185,7 @@ async def test_two_shard_processes_one_database(rig: ShardRig) -> None:
                 assert totals.games_played == 1, (guild, player, totals)
     finally:
         await store.close()
-    print(f"\nshards: {len(every)} games over 2 shard processes in "
-          f"{time.perf_counter() - started:.1f} s")  # fmt: skip
+    print(
+        f"\nshards: {len(every)} games over 2 shard processes in "
+        f"{time.perf_counter() - started:.1f} s"
+    )

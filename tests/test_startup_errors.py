@@ -90,14 +90,30 @@ class RefusingDiscord:
     async def _rest(self, request: web.Request) -> web.Response:
         path = "/" + request.match_info["tail"]
         self.requests.append(f"{request.method} {path}")
-        bot_user = {"id": str(APP_ID), "username": "mexican-bot", "discriminator": "0",
-                    "avatar": None, "bot": True, "flags": 0}  # fmt: skip
+        bot_user = {
+            "id": str(APP_ID),
+            "username": "mexican-bot",
+            "discriminator": "0",
+            "avatar": None,
+            "bot": True,
+            "flags": 0,
+        }
         if path == "/users/@me":
             return _json(bot_user)
         if path == "/oauth2/applications/@me":
-            return _json({"id": str(APP_ID), "name": "mexican-bot", "description": "",
-                          "icon": None, "bot_public": False, "bot_require_code_grant": False,
-                          "owner": bot_user, "verify_key": "0" * 64, "flags": 0})  # fmt: skip
+            return _json(
+                {
+                    "id": str(APP_ID),
+                    "name": "mexican-bot",
+                    "description": "",
+                    "icon": None,
+                    "bot_public": False,
+                    "bot_require_code_grant": False,
+                    "owner": bot_user,
+                    "verify_key": "0" * 64,
+                    "flags": 0,
+                }
+            )
         if path == f"/applications/{APP_ID}/guilds/{DEV_GUILD_ID}/commands":
             # What Discord answers for a server the bot was not invited to.
             return _json({"message": "Missing Access", "code": 50001}, status=403)
@@ -131,9 +147,14 @@ def process_env(**settings: str) -> dict[str, str]:
 
 async def run_process(cwd: Path, env: dict[str, str]) -> tuple[int, str]:
     proc = await asyncio.create_subprocess_exec(
-        sys.executable, "-m", "bot", cwd=cwd, env=env,
-        stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-    )  # fmt: skip
+        sys.executable,
+        "-m",
+        "bot",
+        cwd=cwd,
+        env=env,
+        stdout=asyncio.subprocess.PIPE,
+        stderr=asyncio.subprocess.PIPE,
+    )
     out, err = await asyncio.wait_for(proc.communicate(), timeout=60)
     assert proc.returncode is not None
     return proc.returncode, out.decode() + err.decode()
@@ -359,8 +380,9 @@ def test_a_file_as_parent_is_named(tmp_path: Path) -> None:
 async def test_the_reported_etc_passwd_case(tmp_path: Path) -> None:
     if not Path("/etc/passwd").is_file():
         pytest.skip("no /etc/passwd here")
-    env = process_env(DISCORD_TOKEN=TOKEN, DATABASE_PATH="/etc/passwd/x.db",
-                      DISCORD_API_BASE=NOWHERE)  # fmt: skip
+    env = process_env(
+        DISCORD_TOKEN=TOKEN, DATABASE_PATH="/etc/passwd/x.db", DISCORD_API_BASE=NOWHERE
+    )
     code, output = await run_process(tmp_path, env)
     assert code == 1, output
     assert "Traceback" not in output
@@ -613,9 +635,12 @@ async def test_read_only_folder_is_one_line_in_every_run(tmp_path: Path) -> None
     folder = tmp_path / "data"
     folder.mkdir()
     env = process_env(
-        DISCORD_TOKEN=TOKEN, DATABASE_PATH="data/bot.db", DISCORD_API_BASE=NOWHERE,
-        DISCORD_GATEWAY_URL="ws://127.0.0.1:9/gateway", LOG_LEVEL="WARNING",
-    )  # fmt: skip
+        DISCORD_TOKEN=TOKEN,
+        DATABASE_PATH="data/bot.db",
+        DISCORD_API_BASE=NOWHERE,
+        DISCORD_GATEWAY_URL="ws://127.0.0.1:9/gateway",
+        LOG_LEVEL="WARNING",
+    )
     expected = db_line(
         "data/bot.db",
         f"the folder {folder} is read-only, so the database file can't be created in it: "
@@ -624,9 +649,15 @@ async def test_read_only_folder_is_one_line_in_every_run(tmp_path: Path) -> None
 
     async def one() -> tuple[int | None, bytes, bytes]:
         proc = await asyncio.create_subprocess_exec(
-            sys.executable, "-m", "bot", cwd=tmp_path, env=env, preexec_fn=_as_an_ordinary_user,
-            stdout=asyncio.subprocess.PIPE, stderr=asyncio.subprocess.PIPE,
-        )  # fmt: skip
+            sys.executable,
+            "-m",
+            "bot",
+            cwd=tmp_path,
+            env=env,
+            preexec_fn=_as_an_ordinary_user,
+            stdout=asyncio.subprocess.PIPE,
+            stderr=asyncio.subprocess.PIPE,
+        )
         out, err = await asyncio.wait_for(proc.communicate(), timeout=120)
         return proc.returncode, out, err
 

@@ -64,9 +64,10 @@ async def readable(users: list[simcord.MemberActor], channel: Any) -> list[Any]:
 async def play(folder: Path, preset: str, dice: list[int]) -> Played:
     """Play the preset's steps at a fresh table, in a fresh Discord and database."""
     settings = Settings(
-        discord_token=Secret(TEST_TOKEN), dev_guild_id=DEV_GUILD_ID,
+        discord_token=Secret(TEST_TOKEN),
+        dev_guild_id=DEV_GUILD_ID,
         database_path=folder / "mexican.db",
-    )  # fmt: skip
+    )
     readings: list[Any] = []
     totals: list[list[PlayerTotals]] = []
     async with await Storage.open(settings.database_path) as storage:

@@ -182,20 +182,22 @@ def test_a_pass_and_the_claim_it_passes_on_are_judged_when_the_cup_is_lifted() -
     game = seated("dollar")
     tally = Tally(game)
     made = steps(
-        game, tally,
-        ("ana", "roll", [5, 2]), ("ana", "claim 62", []),
-        ("ben", "accept", []), ("ben", "pass 64", []),
+        game,
+        tally,
+        ("ana", "roll", [5, 2]),
+        ("ana", "claim 62", []),
+        ("ben", "accept", []),
+        ("ben", "pass 64", []),
         ("cy", "bullshit", []),
-    )  # fmt: skip
+    )
     # An answer is public at once (what the expert models people by: ben faced a 6-2).
     assert made[:4] == [{"ana": {"rolls_made": 1}}, {}, {"ben": {"faced_10": 1}}, {}]
     assert made[4] == {
         # ana saw 5-2 and claimed 6-2: a free bluff four ranks up, shown by the reveal.
         "ana": {"bluffs_made": 1, "free_claims": 1, "free_bluffs": 1, "raise_steps": 4},
         "ben": {"bluffs_made": 1, "bluffs_caught": 1, "lives_lost": 1, "rounds_lost": 1},
-        "cy": {"calls_made": 1, "calls_right": 1, "lives_caused": 1, "faced_12": 1,
-               "called_12": 1},
-    }  # fmt: skip
+        "cy": {"calls_made": 1, "calls_right": 1, "lives_caused": 1, "faced_12": 1, "called_12": 1},
+    }
     assert tally.pending == NOTHING_PENDING
 
 
@@ -212,10 +214,13 @@ def test_cups_nobody_lifted_count_when_the_host_ends_the_game() -> None:
     game = seated("dollar")
     tally = Tally(game)
     made = steps(
-        game, tally,
-        ("ana", "blind", [2, 1]), ("ana", "claim 65", []),
-        ("ben", "roll", [4, 1]), ("ben", "claim 66", []),
-    )  # fmt: skip
+        game,
+        tally,
+        ("ana", "blind", [2, 1]),
+        ("ana", "claim 65", []),
+        ("ben", "roll", [4, 1]),
+        ("ben", "claim 66", []),
+    )
     assert made == [
         {"ana": {"rolls_made": 1}},
         {},
@@ -236,10 +241,13 @@ def test_a_fold_leaves_the_cup_unlifted_until_the_game_is_over() -> None:
     game = seated("mexican")
     tally = Tally(game)
     made = steps(
-        game, tally,
-        ("ana", "roll", [4, 1]), ("ana", "claim 66", []),
-        ("ben", "roll", [3, 2]), ("ben", "fold", []),
-    )  # fmt: skip
+        game,
+        tally,
+        ("ana", "roll", [4, 1]),
+        ("ana", "claim 66", []),
+        ("ben", "roll", [3, 2]),
+        ("ben", "fold", []),
+    )
     assert "bluffs_made" not in made[3].get("ana", {})
     assert tally.pending.unseen == {
         "ana": {"bluffs_made": 1, "free_claims": 1, "free_bluffs": 1, "raise_steps": 17},

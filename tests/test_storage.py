@@ -243,11 +243,16 @@ async def test_play_profiles_add_up_apart_from_the_leaderboards(database_url: st
         game = await store.create_game(GUILD, CHANNEL, "dollar", "{}")
         for move in range(1, 3):
             await store.save_move(
-                game.id, f'{{"v": {move}}}', "running", [("claimed", {})],
-                {(GUILD, 1): {"calls_made": 1, "faced_12": 1, "called_12": 1},
-                 (GUILD, 2): {"rolls_made": 1, "free_claims": 1, "raise_steps": 3}},
+                game.id,
+                f'{{"v": {move}}}',
+                "running",
+                [("claimed", {})],
+                {
+                    (GUILD, 1): {"calls_made": 1, "faced_12": 1, "called_12": 1},
+                    (GUILD, 2): {"rolls_made": 1, "free_claims": 1, "raise_steps": 3},
+                },
                 channel_id=CHANNEL,
-            )  # fmt: skip
+            )
         found = await store.player_records(GUILD, [1, 2])
         one, two = found[1][0], found[2][0]
         assert (one["calls_made"], one["faced_12"], one["called_12"]) == (2, 2, 2)
@@ -264,22 +269,42 @@ async def test_a_reset_wipes_the_servers_league_but_not_which_games_were_rated(
     """/resetleaderboard starts the league afresh too (ratings and the channels they were
     played in, achievements and their progress, seasons and champions), on that server
     only; the list of rated games stays, so catching up never rates an old game again."""
-    league = ("ratings", "achievements", "achievement_progress", "seasons", "closed_seasons",
-              "rated_channel_players")  # fmt: skip
+    league = (
+        "ratings",
+        "achievements",
+        "achievement_progress",
+        "seasons",
+        "closed_seasons",
+        "rated_channel_players",
+    )
     async with await Storage.open(database_url) as store:
         for guild in (GUILD, GUILD + 1):
-            await store._write([
-                ("INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, sips)"
-                 " VALUES (?, 0, 'all', 1, 1)", (guild,)),
-                ("INSERT INTO ratings VALUES (?, 'bluff', 1, 25.0, 8.0, 1000, 1, 5.0)", (guild,)),
-                ("INSERT INTO rated_games VALUES (?, ?, 'bluff', 5.0, '{}')", (guild, guild)),
-                ("INSERT INTO rated_channel_players VALUES (?, 'bluff', 9, 1, 5.0)", (guild,)),
-                ("INSERT INTO achievements VALUES (?, 1, 'first_game', ?, 5.0)", (guild, guild)),
-                ("INSERT INTO achievement_progress VALUES (?, 1, 'games', 1)", (guild,)),
-                ("INSERT INTO seasons VALUES (?, 'month', '2026-12')", (guild,)),
-                ("INSERT INTO closed_seasons (guild_id, season, closed_at, champions)"
-                 " VALUES (?, '2026-11', 5.0, '[]')", (guild,)),
-            ])  # fmt: skip
+            await store._write(
+                [
+                    (
+                        "INSERT INTO stat_buckets (guild_id, channel_id, period, user_id, sips)"
+                        " VALUES (?, 0, 'all', 1, 1)",
+                        (guild,),
+                    ),
+                    (
+                        "INSERT INTO ratings VALUES (?, 'bluff', 1, 25.0, 8.0, 1000, 1, 5.0)",
+                        (guild,),
+                    ),
+                    ("INSERT INTO rated_games VALUES (?, ?, 'bluff', 5.0, '{}')", (guild, guild)),
+                    ("INSERT INTO rated_channel_players VALUES (?, 'bluff', 9, 1, 5.0)", (guild,)),
+                    (
+                        "INSERT INTO achievements VALUES (?, 1, 'first_game', ?, 5.0)",
+                        (guild, guild),
+                    ),
+                    ("INSERT INTO achievement_progress VALUES (?, 1, 'games', 1)", (guild,)),
+                    ("INSERT INTO seasons VALUES (?, 'month', '2026-12')", (guild,)),
+                    (
+                        "INSERT INTO closed_seasons (guild_id, season, closed_at, champions)"
+                        " VALUES (?, '2026-11', 5.0, '[]')",
+                        (guild,),
+                    ),
+                ]
+            )
         assert await store.reset_guild_stats(GUILD) == 1
         for table in (*league, "stat_buckets"):
             assert await store.count_rows(table) == 1, table  # the other server's
@@ -351,12 +376,18 @@ async def test_moves_that_arrive_together_share_one_commit_and_fail_alone(
         games = [await store.create_game(GUILD, 100 + i, "mexen", "{}") for i in range(4)]
         results = await asyncio.gather(
             *(
-                store.save_move(g.id, json.dumps({"n": i}), "running", [("m", {"n": i})],
-                                {(GUILD, 1): {"sips": 1}}, expect_move_no=1 if i == 2 else 0)
+                store.save_move(
+                    g.id,
+                    json.dumps({"n": i}),
+                    "running",
+                    [("m", {"n": i})],
+                    {(GUILD, 1): {"sips": 1}},
+                    expect_move_no=1 if i == 2 else 0,
+                )
                 for i, g in enumerate(games)
             ),
             return_exceptions=True,
-        )  # fmt: skip
+        )
         assert groups == [4]
         assert isinstance(results[2], StaleGameError)
         assert [r for i, r in enumerate(results) if i != 2] == [[1], [1], [1]]
@@ -527,8 +558,16 @@ def test_the_methods_answered_by_query_modules_are_timed_like_the_others() -> No
 
     for backend in (SqliteStorage, PostgresStorage):
         timed = set(storage_operations(backend.__new__(backend)))
-        assert {"save_move", "create_game", "leaderboard", "season_top", "take_shard_leases",
-                "count_rows", "load_rows", "ping"} <= timed  # fmt: skip
+        assert {
+            "save_move",
+            "create_game",
+            "leaderboard",
+            "season_top",
+            "take_shard_leases",
+            "count_rows",
+            "load_rows",
+            "ping",
+        } <= timed
 
 
 def test_the_aiosqlite_worker_hook_used_for_one_call_per_move_exists() -> None:
@@ -551,8 +590,9 @@ async def test_every_saved_move_counts_and_a_stale_number_writes_nothing(
     only on the move number its process read."""
     game = await storage.create_game(GUILD, CHANNEL, "mexen", '{"v": 0}')
     assert game.move_no == 0
-    assert await storage.save_move(game.id, '{"v": 1}', "running", [("a", {})],
-                                   expect_move_no=0) == [1]  # fmt: skip
+    assert await storage.save_move(
+        game.id, '{"v": 1}', "running", [("a", {})], expect_move_no=0
+    ) == [1]
     assert await storage.save_move(game.id, '{"v": 2}', "running", [("b", {})]) == [2]
     saved = await storage.get_game(game.id)
     assert saved is not None and saved.move_no == 2
@@ -560,9 +600,13 @@ async def test_every_saved_move_counts_and_a_stale_number_writes_nothing(
 
     with pytest.raises(StaleGameError):  # read at move 1: someone else saved move 2
         await storage.save_move(
-            game.id, '{"v": "late"}', "over", [("late", {})], {(GUILD, 1): {"sips": 9}},
+            game.id,
+            '{"v": "late"}',
+            "over",
+            [("late", {})],
+            {(GUILD, 1): {"sips": 9}},
             expect_move_no=1,
-        )  # fmt: skip
+        )
     assert await _snapshot(storage, game.id) == before
     assert await storage.save_move(game.id, '{"v": 3}', "over", expect_move_no=2) == []
     # Finished by another process: stale for whoever still holds move 2.
@@ -579,12 +623,18 @@ async def test_two_writers_on_one_number_exactly_one_wins(database_url: str) -> 
         game = await one.create_game(GUILD, CHANNEL, "mexen", "{}")
         results = await asyncio.gather(
             *(
-                store.save_move(game.id, json.dumps({"by": n}), "running", [("m", {"by": n})],
-                                channel_id=CHANNEL, expect_move_no=0)
+                store.save_move(
+                    game.id,
+                    json.dumps({"by": n}),
+                    "running",
+                    [("m", {"by": n})],
+                    channel_id=CHANNEL,
+                    expect_move_no=0,
+                )
                 for n, store in enumerate((one, two, one, two))
             ),
             return_exceptions=True,
-        )  # fmt: skip
+        )
         assert sum(r == [1] for r in results) == 1
         assert sum(isinstance(r, StaleGameError) for r in results) == 3
         events = await two.events(game.id)

@@ -66,8 +66,9 @@ async def assert_consistent(storage: Storage, game_id: int, *services: TableServ
     assert [e.seq for e in events] == list(range(1, len(events) + 1))
     moves = [e for e in events if e.kind == "move"]
     assert len(moves) == record.move_no + 1  # the newgame entry, then one per stored move
-    stored = Table.from_record(record.id, record.guild_id, record.channel_id,
-                               record.state_json, record.move_no)  # fmt: skip
+    stored = Table.from_record(
+        record.id, record.guild_id, record.channel_id, record.state_json, record.move_no
+    )
     for service in services:
         table = service.get(CHANNEL)
         if table is not None:
@@ -221,9 +222,13 @@ async def test_a_move_another_process_stored_first_is_made_on_the_stored_table(
     async with await open_storage(settings.database) as other:
         record = await other.get_game(table.game_id)
         assert record is not None and record.move_no == table.stored_move
-        await other.save_move(record.id, table.state_json(), "running",
-                              [("move", {"player": "elsewhere"})],
-                              expect_move_no=record.move_no)  # fmt: skip
+        await other.save_move(
+            record.id,
+            table.state_json(),
+            "running",
+            [("move", {"player": "elsewhere"})],
+            expect_move_no=record.move_no,
+        )
 
     rolled = await mover.slash(sim.channel, "roll")
     assert rolled.response is not None and "beat you" not in rolled.response.content

@@ -67,8 +67,11 @@ async def open_table(
     if language != "en":
         options["language"] = language
     shown = " ".join(f"{k}:{v}" for k, v in options.items())
-    await t.act(host, f"/newgame ruleset:{preset} {shown}",
-                host.slash(sim.channel, "newgame", ruleset=preset, **options))  # fmt: skip
+    await t.act(
+        host,
+        f"/newgame ruleset:{preset} {shown}",
+        host.slash(sim.channel, "newgame", ruleset=preset, **options),
+    )
     lobby = sim.bot.tables.get(sim.channel.id)
     assert lobby is not None
     for n, user in enumerate(sim.users[1:players]):
@@ -95,9 +98,13 @@ def hidden_cup(sim: SimTable) -> str | None:
 
 
 async def play(
-    t: Transcript, driver: Driver, *, rounds: int | None = None, moves: int = 400,
+    t: Transcript,
+    driver: Driver,
+    *,
+    rounds: int | None = None,
+    moves: int = 400,
     watch: Watch | None = None,
-) -> None:  # fmt: skip
+) -> None:
     """Random legal moves until the game ends, or until ``rounds`` rounds are over."""
     sim = t.sim
     for _ in range(moves):
@@ -155,8 +162,12 @@ def check_talk(
                 if cup is not None and sent.kind in ("public", "edit"):
                     assert_no_dice(sent.text, cup, said)
             start = end
-    return {"p50": statistics.median(sizes), "p95": p95, "max": len(longest.text),
-            "pings": sum(len(s.pinged) for s in public)}  # fmt: skip
+    return {
+        "p50": statistics.median(sizes),
+        "p95": p95,
+        "max": len(longest.text),
+        "pings": sum(len(s.pinged) for s in public),
+    }
 
 
 def claim_lines(said: Talk) -> re.Pattern[str]:
@@ -306,15 +317,35 @@ def client_locales(monkeypatch: pytest.MonkeyPatch) -> dict[int, str]:
 
 
 #: Words a catalog uses that no other catalog does, per language, names aside.
-NAMES = {"alice", "bob", "carol", "dave", "mexican", "dollar", "mexen", "mexicanen", "mexico",
-         "ada", "bruno", "carla", "kees", "social", "elbow", "bullshit", "expert"}  # fmt: skip
+NAMES = {
+    "alice",
+    "bob",
+    "carol",
+    "dave",
+    "mexican",
+    "dollar",
+    "mexen",
+    "mexicanen",
+    "mexico",
+    "ada",
+    "bruno",
+    "carla",
+    "kees",
+    "social",
+    "elbow",
+    "bullshit",
+    "expert",
+}
 
 
 def own_words(language: str) -> set[str]:
     def words(code: str) -> set[str]:
         text = (LOCALES / f"{code}.ftl").read_text("utf-8")
-        values = [line.split("=", 1)[-1] for line in text.splitlines()
-                  if line.strip() and not line.lstrip().startswith("#")]  # fmt: skip
+        values = [
+            line.split("=", 1)[-1]
+            for line in text.splitlines()
+            if line.strip() and not line.lstrip().startswith("#")
+        ]
         return {w.lower() for w in re.findall(r"[^\W\d_]{4,}", " ".join(values))}
 
     others = set().union(*(words(code) for code in languages() if code != language))
@@ -331,9 +362,12 @@ def foreign_words(text: str, language: str) -> set[str]:
 @pytest.mark.parametrize("language", ["nl", "de"])
 @pytest.mark.parametrize("preset", list(GAMES))
 async def test_a_whole_game_in_another_language(  # type: ignore[no-untyped-def]
-    sim: SimTable, client_locales: dict[int, str], preset: str, language: str,
+    sim: SimTable,
+    client_locales: dict[int, str],
+    preset: str,
+    language: str,
     transcript_snapshot,
-) -> None:  # fmt: skip
+) -> None:
     for user in sim.users:
         client_locales[user.id] = language
     t = await whole_game(sim, preset, language)
@@ -499,9 +533,12 @@ def told(said: Talk) -> dict[str, str]:
 @pytest.mark.parametrize("language", ["nl", "de"])
 @pytest.mark.parametrize("preset", list(SCENES))
 async def test_every_drink_and_call_reads_well_in_another_language(  # type: ignore[no-untyped-def]
-    sim: SimTable, client_locales: dict[int, str], preset: str, language: str,
+    sim: SimTable,
+    client_locales: dict[int, str],
+    preset: str,
+    language: str,
     transcript_snapshot,
-) -> None:  # fmt: skip
+) -> None:
     """The shot, the chug, the Social, the hand-out, the Knight and the TAP, which random
     games rarely reach, each in a short scripted game at a Dutch and a German table."""
     scene = SCENES[preset]

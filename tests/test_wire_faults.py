@@ -51,8 +51,9 @@ class Rig:
         self.thread.start()
         self.private: list[str] = []  # every ephemeral text the bot sent
         self.standin = self.call(self._standin())
-        self.bot = BotProcess("bot", bot_env(self.standin, self.db, LOG_LEVEL="DEBUG"),
-                              work, self.log)  # fmt: skip
+        self.bot = BotProcess(
+            "bot", bot_env(self.standin, self.db, LOG_LEVEL="DEBUG"), work, self.log
+        )
         self.call(self._start())
 
     def call(self, coro: Coroutine[Any, Any, T], timeout: float = 60) -> T:
@@ -234,28 +235,47 @@ def slash(name: str, **options: Any) -> dict[str, Any]:
 
 forged = st.one_of(
     st.builds(lambda v: slash("newgame", ruleset="mexen", turn_timer=v), BAD_INT),
-    st.builds(lambda v: slash("newgame", ruleset="mexen", lives=v), st.one_of(
-        st.integers(100, 2**63 - 1), st.integers(-(2**63), -1), st.text(max_size=5))),
-    st.builds(lambda v: slash("newgame", ruleset=v), st.text(max_size=30).filter(
-        lambda t: t not in ("mexican", "dollar", "mexen", "mexicanen", "mexico"))),
-    st.builds(lambda v: slash("newgame", ruleset="dollar", units=v),
-              st.text(max_size=12).filter(lambda t: t not in ("sips", "points"))),
+    st.builds(
+        lambda v: slash("newgame", ruleset="mexen", lives=v),
+        st.one_of(st.integers(100, 2**63 - 1), st.integers(-(2**63), -1), st.text(max_size=5)),
+    ),
+    st.builds(
+        lambda v: slash("newgame", ruleset=v),
+        st.text(max_size=30).filter(
+            lambda t: t not in ("mexican", "dollar", "mexen", "mexicanen", "mexico")
+        ),
+    ),
+    st.builds(
+        lambda v: slash("newgame", ruleset="dollar", units=v),
+        st.text(max_size=12).filter(lambda t: t not in ("sips", "points")),
+    ),
     st.builds(lambda v: slash("history", count=v), BAD_INT),
-    st.builds(lambda s, p: slash("leaderboard", scope=s, period=p),
-              st.text(max_size=10).filter(lambda t: t not in ("server", "channel")),
-              st.sampled_from(["all", "month", "week", "year", ""])),
+    st.builds(
+        lambda s, p: slash("leaderboard", scope=s, period=p),
+        st.text(max_size=10).filter(lambda t: t not in ("server", "channel")),
+        st.sampled_from(["all", "month", "week", "year", ""]),
+    ),
     st.builds(lambda v: slash("leaderboard", stat=v), st.text(min_size=1, max_size=15)),
     st.builds(lambda v: slash("claim", value=v), st.text(min_size=1700, max_size=2500)),
     st.builds(lambda v: slash("roll", keep=v), BAD_INT),
-    st.builds(lambda p, t: {"kind": "click", "custom_id": p + t},
-              st.sampled_from(["mx:", "mxs:", "mxt:", "lb:"]), st.text(max_size=90)),
-    st.builds(lambda page: {"kind": "click", "custom_id": f"lb:wins:server:all:{page}"},
-              st.integers(10**6, 10**23)),
-    st.builds(lambda move: {"kind": "click", "custom_id": f"mx:{{game}}:{{n}}:{move}"},
-              st.sampled_from(["timeout", "end", "dance", "claim.99", "keep.7", "handout.x-y"])),
-    st.builds(lambda name: {"kind": "dm", "name": name},
-              st.sampled_from(["newgame", "stats", "leaderboard", "history", "resetleaderboard"])),
-)  # fmt: skip
+    st.builds(
+        lambda p, t: {"kind": "click", "custom_id": p + t},
+        st.sampled_from(["mx:", "mxs:", "mxt:", "lb:"]),
+        st.text(max_size=90),
+    ),
+    st.builds(
+        lambda page: {"kind": "click", "custom_id": f"lb:wins:server:all:{page}"},
+        st.integers(10**6, 10**23),
+    ),
+    st.builds(
+        lambda move: {"kind": "click", "custom_id": f"mx:{{game}}:{{n}}:{move}"},
+        st.sampled_from(["timeout", "end", "dance", "claim.99", "keep.7", "handout.x-y"]),
+    ),
+    st.builds(
+        lambda name: {"kind": "dm", "name": name},
+        st.sampled_from(["newgame", "stats", "leaderboard", "history", "resetleaderboard"]),
+    ),
+)
 
 
 @pytest.fixture(scope="module")
@@ -320,8 +340,7 @@ async def test_sigterm_lets_the_moves_under_way_finish_quietly(tmp_path: Path) -
     standin = StandIn(channels=4, members=8)
     await standin.start()
     log = tmp_path / "bot.log"
-    bot = BotProcess("bot", bot_env(standin, tmp_path / "bot.db", LOG_LEVEL="INFO"),
-                     tmp_path, log)  # fmt: skip
+    bot = BotProcess("bot", bot_env(standin, tmp_path / "bot.db", LOG_LEVEL="INFO"), tmp_path, log)
     try:
         await bot.start()
         await asyncio.wait_for(standin.ready.wait(), 30)
@@ -447,9 +466,10 @@ def test_a_refused_rematch_seats_nothing_in_someone_elses_lobby(rig: Rig) -> Non
             return next((i for i in ids if i.startswith("mxt:") and i.endswith(":rematch")), None)
 
         final = next(
-            m for m in reversed(list(standin.messages.values()))
+            m
+            for m in reversed(list(standin.messages.values()))
             if int(m["channel_id"]) == channel and rematch_id(m)
-        )  # fmt: skip
+        )
         rematch = rematch_id(final)
         assert rematch is not None
         await rig.send(standin.slash(channel, p3, "newgame", {"ruleset": "dollar"}))

@@ -127,9 +127,12 @@ class Rules:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "ties": self.ties, "blind": self.blind, "pass": self.pass_on, "fold": self.fold,
+            "ties": self.ties,
+            "blind": self.blind,
+            "pass": self.pass_on,
+            "fold": self.fold,
             "reroll_three_one": self.reroll_three_one,
-        }  # fmt: skip
+        }
 
 
 class Game:
@@ -431,8 +434,12 @@ def _forward_other(g: Game, acts: Callable[[int, str], Array], first: int) -> di
     okf = g.resp_okf
     w = {k: np.zeros((2, *shape)) for k, shape in _STATE_SHAPES.items()}
     wcs, wcb, wr, wa, wp = (
-        w["claim_seen"], w["claim_blind"], w["respond"], w["after"], w["pass_claim"]
-    )  # fmt: skip
+        w["claim_seen"],
+        w["claim_blind"],
+        w["respond"],
+        w["after"],
+        w["pass_claim"],
+    )
     start = acts(first, "start")
     wcs[first, NONE] = start[ROLL] * p
     wcb[first, NONE] = start[ROLL_BLIND] * p
@@ -726,9 +733,11 @@ def settle_start_value(
 
 
 def solve(
-    preset: str, iterations: int, report: Callable[[str], None] | None = None,
+    preset: str,
+    iterations: int,
+    report: Callable[[str], None] | None = None,
     start_value: float | None = None,
-) -> dict[str, Any]:  # fmt: skip
+) -> dict[str, Any]:
     """Run CFR+ and return the shipped document: tables and how good they are."""
     if start_value is None:
         start_value = settle_start_value(preset)

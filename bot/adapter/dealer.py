@@ -59,8 +59,13 @@ def asking(interaction: discord.Interaction) -> tuple[Origin, Asked]:
     message = interaction.message
     if message is None:
         return Origin.SLASH, Asked(interaction, interaction.locale)
-    asked = Asked(interaction, interaction.locale, message.id, message.flags.ephemeral,
-                  bool(message.components))  # fmt: skip
+    asked = Asked(
+        interaction,
+        interaction.locale,
+        message.id,
+        message.flags.ephemeral,
+        bool(message.components),
+    )
     return Origin.CLICK_LIVE, asked
 
 
@@ -100,10 +105,14 @@ class Dealer:
 
     # --- moves --------------------------------------------------------------------------
     async def play(
-        self, interaction: discord.Interaction, move: Move | None, *,
-        game_id: int | None = None, move_no: int | None = None,
+        self,
+        interaction: discord.Interaction,
+        move: Move | None,
+        *,
+        game_id: int | None = None,
+        move_no: int | None = None,
         prepare: Callable[[Game], Move] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Make ``move`` for the user who clicked or typed it, and show it. A move that
         depends on the table (the seat a computer takes) comes as ``prepare`` instead,
         built under the channel's lock from the stored table, so two at once can't both
@@ -126,9 +135,15 @@ class Dealer:
                     move = prepare(await self._stored_game(channel_id))
                 assert move is not None, "a move, or how to build one"
                 outcome = await self.tables.act_locked(
-                    channel_id, player, move, now(), expect_move=move_no, expect_game=game_id,
-                    force=force, name=interaction.user.display_name,
-                )  # fmt: skip
+                    channel_id,
+                    player,
+                    move,
+                    now(),
+                    expect_move=move_no,
+                    expect_game=game_id,
+                    force=force,
+                    name=interaction.user.display_name,
+                )
             except GameError as err:
                 self._mark_seen(channel_id, player)
                 refusal = self.refusal_of(interaction, err)
@@ -178,10 +193,16 @@ class Dealer:
         await self.play(interaction, move)
 
     async def open(
-        self, interaction: discord.Interaction, preset: str, options: dict[str, object],
-        *, rematch_of: int | None = None, invited: tuple[str, ...] = (),
-        language: str | None = None, computers: tuple[str, ...] = (),
-    ) -> None:  # fmt: skip
+        self,
+        interaction: discord.Interaction,
+        preset: str,
+        options: dict[str, object],
+        *,
+        rematch_of: int | None = None,
+        invited: tuple[str, ...] = (),
+        language: str | None = None,
+        computers: tuple[str, ...] = (),
+    ) -> None:
         """Open a lobby in this channel (a new game, or a rematch of a finished one). The
         table speaks ``language``, by default the server's preferred one. ``computers``
         sit down in the new lobby under the same lock, so they join that lobby or none:
@@ -200,16 +221,25 @@ class Dealer:
         async with self.moves.turn(interaction.channel_id):
             try:
                 outcome = await self.tables.open_locked(
-                    interaction.guild_id, interaction.channel_id, str(interaction.user.id),
-                    preset, dict(options), now(), name=interaction.user.display_name,
-                    rematch_of=rematch_of, invited=invited, language=spoken,
-                )  # fmt: skip
+                    interaction.guild_id,
+                    interaction.channel_id,
+                    str(interaction.user.id),
+                    preset,
+                    dict(options),
+                    now(),
+                    name=interaction.user.display_name,
+                    rematch_of=rematch_of,
+                    invited=invited,
+                    language=spoken,
+                )
                 for computer in computers:  # the same computers sit down again
                     with contextlib.suppress(GameError):
                         await self.tables.act_locked(
-                            interaction.channel_id, outcome.player,
-                            Move(Act.ADD_COMPUTER, to=computer), now(),
-                        )  # fmt: skip
+                            interaction.channel_id,
+                            outcome.player,
+                            Move(Act.ADD_COMPUTER, to=computer),
+                            now(),
+                        )
             except GameError as err:
                 refusal = present.error_text(err, reader(interaction))
             except DatabaseDownError:
@@ -230,17 +260,22 @@ class Dealer:
         if record is None or record.channel_id != interaction.channel_id:
             await self.refuse(interaction, "game-not-here")
             return
-        old = Table.from_record(record.id, record.guild_id, record.channel_id,
-                                record.state_json)  # fmt: skip
+        old = Table.from_record(record.id, record.guild_id, record.channel_id, record.state_json)
         if old.game.phase != "over":
             await self.refuse(interaction, "game-still-on")
             return
         clicker = str(interaction.user.id)
         people = [p for p in old.game.players if p != clicker and p not in old.game.computers]
         options = old.game.options.to_dict()
-        await self.open(interaction, old.game.preset, options, rematch_of=game_id,
-                        invited=tuple(people), language=old.meta.language,
-                        computers=tuple(old.game.computers))  # fmt: skip
+        await self.open(
+            interaction,
+            old.game.preset,
+            options,
+            rematch_of=game_id,
+            invited=tuple(people),
+            language=old.meta.language,
+            computers=tuple(old.game.computers),
+        )
 
     # --- what only one person sees ------------------------------------------------------
     async def refuse(self, interaction: discord.Interaction, key: str, **args: object) -> None:
@@ -365,5 +400,6 @@ class Dealer:
                 ):
                     await self.executor.retire_leftovers(channel, None)
 
-        await asyncio.gather(*(repost(t, move_no) for t, move_no in tables),
-                             *(tidy(c) for c in finished))  # fmt: skip
+        await asyncio.gather(
+            *(repost(t, move_no) for t, move_no in tables), *(tidy(c) for c in finished)
+        )

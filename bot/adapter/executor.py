@@ -71,9 +71,13 @@ class Executor:
         return produced
 
     async def _do(
-        self, operation: Operation, channel_id: int, channel: object,
-        interaction: discord.Interaction | None, produced: Produced,
-    ) -> None:  # fmt: skip
+        self,
+        operation: Operation,
+        channel_id: int,
+        channel: object,
+        interaction: discord.Interaction | None,
+        produced: Produced,
+    ) -> None:
         match operation:
             case Answer(reply=reply, edit=True, live=live):
                 assert interaction is not None
@@ -138,8 +142,12 @@ class Executor:
         """A post or edit Discord refused: the log names the permission to fix."""
         where = getattr(channel, "id", "?")
         if isinstance(err, discord.Forbidden):
-            log.warning("could not %s in channel %s: %s", what, where,
-                        permissions.describe_forbidden_in(channel))  # fmt: skip
+            log.warning(
+                "could not %s in channel %s: %s",
+                what,
+                where,
+                permissions.describe_forbidden_in(channel),
+            )
         else:
             log.warning("could not %s in channel %s: %s", what, where, err)
 

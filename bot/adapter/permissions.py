@@ -155,9 +155,12 @@ def missing(
 
 
 def missing_sentence(
-    permissions: discord.Permissions, *, in_thread: bool = False, feature: str | None = None,
+    permissions: discord.Permissions,
+    *,
+    in_thread: bool = False,
+    feature: str | None = None,
     t: Talk | None = None,
-) -> str | None:  # fmt: skip
+) -> str | None:
     """A private answer naming what to grant, or None when nothing is missing, e.g.
     "I can't post here: give me View Channel and Send Messages in this channel.".
 

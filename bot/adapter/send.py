@@ -49,18 +49,31 @@ def component_rows(components: tuple[Component, ...]) -> list[dict[str, Any]]:
     menu_row = MENU_ROW
     for item in components:
         if isinstance(item, Button):
-            rows.setdefault(item.row, []).append({
-                "type": 2, "style": STYLES[item.style], "disabled": False,
-                "label": item.label, "custom_id": item.custom_id,
-            })  # fmt: skip
+            rows.setdefault(item.row, []).append(
+                {
+                    "type": 2,
+                    "style": STYLES[item.style],
+                    "disabled": False,
+                    "label": item.label,
+                    "custom_id": item.custom_id,
+                }
+            )
         else:
-            options = [{"label": label, "value": value, "default": False}
-                       for label, value in item.options]  # fmt: skip
-            rows[menu_row] = [{
-                "type": 3, "custom_id": item.custom_id, "min_values": 1, "max_values": 1,
-                "disabled": False, "required": True, "placeholder": item.placeholder,
-                "options": options,
-            }]  # fmt: skip
+            options = [
+                {"label": label, "value": value, "default": False} for label, value in item.options
+            ]
+            rows[menu_row] = [
+                {
+                    "type": 3,
+                    "custom_id": item.custom_id,
+                    "min_values": 1,
+                    "max_values": 1,
+                    "disabled": False,
+                    "required": True,
+                    "placeholder": item.placeholder,
+                    "options": options,
+                }
+            ]
             menu_row += 1
     return [{"type": 1, "components": rows[row]} for row in sorted(rows)]
 
@@ -70,8 +83,9 @@ def view_of(components: tuple[Component, ...]) -> discord.ui.View:
 
 
 def embed_of(embed: Embed) -> discord.Embed:
-    out = discord.Embed(title=embed.title or None, description=embed.description or None,
-                        colour=COLOUR)  # fmt: skip
+    out = discord.Embed(
+        title=embed.title or None, description=embed.description or None, colour=COLOUR
+    )
     for name, value in embed.fields:
         out.add_field(name=name, value=value, inline=len(value) < 40)
     if embed.footer:
@@ -83,8 +97,9 @@ def embed_of(embed: Embed) -> discord.Embed:
 
 def mentions(reply: Reply) -> discord.AllowedMentions:
     """Only the players the presenter chose may be pinged; everyone else named is not."""
-    users: list[discord.Object] | bool = [discord.Object(int(p)) for p in reply.ping if
-                                          p.isdigit()] or False  # fmt: skip
+    users: list[discord.Object] | bool = [
+        discord.Object(int(p)) for p in reply.ping if p.isdigit()
+    ] or False
     return discord.AllowedMentions(everyone=False, roles=False, users=users, replied_user=False)
 
 

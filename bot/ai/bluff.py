@@ -56,8 +56,7 @@ def decide(inputs: Inputs, rng: Random, persona: Persona) -> Move | None:
     if stage in ("open", "reroll"):
         start = dict(bluff_policy.start(table))
         start["blind"] = start.get("blind", 0.0) * persona.blind
-        return _pick(rng, {Act.ROLL: start.get("roll", 0.0), Act.ROLL_BLIND: start["blind"]},
-                     legal)  # fmt: skip
+        return _pick(rng, {Act.ROLL: start.get("roll", 0.0), Act.ROLL_BLIND: start["blind"]}, legal)
     if stage == "rolled":
         return _claim(view, rng, persona, table, standing, legal)
     if stage == "answer":
@@ -118,9 +117,13 @@ def _read(
 
 
 def _exploit(
-    view: View, reading: Reading, stage: str, standing: int | None, seen: int | None,
+    view: View,
+    reading: Reading,
+    stage: str,
+    standing: int | None,
+    seen: int | None,
     legal: list[Move],
-) -> Move | None:  # fmt: skip
+) -> Move | None:
     """The best answer's move, or None where it has none (the policy decides)."""
     roll = Move(Act.ROLL)
     if stage in ("open", "reroll", "accepted"):
@@ -163,14 +166,24 @@ def _worth_calling(
 
 
 def _after(
-    view: View, rng: Random, persona: Persona, table: str, claim: int | None, over: int | None,
-    how: str, legal: list[Move], *, answering: bool,
-) -> Move:  # fmt: skip
+    view: View,
+    rng: Random,
+    persona: Persona,
+    table: str,
+    claim: int | None,
+    over: int | None,
+    how: str,
+    legal: list[Move],
+    *,
+    answering: bool,
+) -> Move:
     """Having taken the cup: roll, roll blind, or pass it on unseen with a higher claim.
     While still answering, passing is done by accepting first (the next decision)."""
     after = dict(bluff_policy.after(table, claim, over, how)) if claim is not None else {}
-    weights = {Act.ROLL: after.get("roll", 1.0),
-               Act.ROLL_BLIND: after.get("blind", 0.0) * persona.blind}  # fmt: skip
+    weights = {
+        Act.ROLL: after.get("roll", 1.0),
+        Act.ROLL_BLIND: after.get("blind", 0.0) * persona.blind,
+    }
     passing = after.get("pass", 0.0)
     if answering:
         weights[Act.ACCEPT] = passing
@@ -185,9 +198,13 @@ def _after(
 
 
 def _claim(
-    view: View, rng: Random, persona: Persona, table: str, standing: int | None,
+    view: View,
+    rng: Random,
+    persona: Persona,
+    table: str,
+    standing: int | None,
     legal: list[Move],
-) -> Move:  # fmt: skip
+) -> Move:
     cup = view.get("cup")
     claims = [m for m in legal if m.act is Act.CLAIM]
     if cup is not None:

@@ -359,9 +359,15 @@ def _below_shares(t: int, mode: str) -> tuple[tuple[int, float], ...]:
 
 
 def _one_more(
-    states: dict[_State, list[float]], lim: int, m_cap: int,
-    mode: str, keep: tuple[int, ...], stuck: bool, rolloff: bool, pot: bool,
-) -> dict[_State, list[float]]:  # fmt: skip
+    states: dict[_State, list[float]],
+    lim: int,
+    m_cap: int,
+    mode: str,
+    keep: tuple[int, ...],
+    stuck: bool,
+    rolloff: bool,
+    pot: bool,
+) -> dict[_State, list[float]]:
     """One more player rolls, against the lowest result of the state: ``[chance, E[A],
     E[B]]`` per state (see ``_later``). Once I am safe the state is kept all the same:
     its pot is still drunk, by another, and who is lowest decides how long the rest roll."""
@@ -415,9 +421,18 @@ class _Later(NamedTuple):
 
 @lru_cache(maxsize=1 << 16)
 def _later(
-    v: int, lim: int, n: int, k_start: int, pristine: bool, m_cap: int,
-    mode: str, keep: tuple[int, ...], stuck: bool, rolloff: bool, pot: bool,
-) -> _Later:  # fmt: skip
+    v: int,
+    lim: int,
+    n: int,
+    k_start: int,
+    pristine: bool,
+    m_cap: int,
+    mode: str,
+    keep: tuple[int, ...],
+    stuck: bool,
+    rolloff: bool,
+    pot: bool,
+) -> _Later:
     """What the ``n`` players still to roll do, all with ``lim`` rolls, each against the
     lowest result before them: ``v`` to start with, mine and tied with ``k_start`` - 1
     others, or (``k_start`` 0) someone else's.
@@ -529,9 +544,18 @@ class _Tables(NamedTuple):
 
 @lru_cache(maxsize=2048)
 def _tables(
-    r: _Rules, allowed: int, first: bool, low: int, k0: int, n_later: int,
-    mexes: int, pot0: int, lives_me: int, knight: _Knight, players: int,
-) -> _Tables:  # fmt: skip
+    r: _Rules,
+    allowed: int,
+    first: bool,
+    low: int,
+    k0: int,
+    n_later: int,
+    mexes: int,
+    pot0: int,
+    lives_me: int,
+    knight: _Knight,
+    players: int,
+) -> _Tables:
     """Every choice of my turn valued by backward induction over (roll, rolls used, kept).
 
     ``low``/``k0``: the lowest result of those who already rolled and how many hold it
@@ -582,9 +606,18 @@ def _tables(
             pot_me = min(pot_me, r.cap)
         pristine = r.pot and pot_me == 1
         later = _later(
-            t, lim, n_later, k_start, pristine, caps[mex_me],
-            r.mode, _their_keep(r), r.stuck, r.rolloff, r.pot,
-        )  # fmt: skip
+            t,
+            lim,
+            n_later,
+            k_start,
+            pristine,
+            caps[mex_me],
+            r.mode,
+            _their_keep(r),
+            r.stuck,
+            r.rolloff,
+            r.pot,
+        )
         if r.pot and r.lives:
             mine, anyone = sum(later.lose), 1.0
         elif r.pot:
@@ -620,15 +653,30 @@ def _tables(
             if n < allowed:
                 for kept in kepts:
                     roll[n, kept] = _roll_value(
-                        outs, after[kept], stand[n + 1], n + 1, allowed, r.stuck,
-                        knight_cost, p_elbow * fresh, three_one_per_roll,
-                    )  # fmt: skip
+                        outs,
+                        after[kept],
+                        stand[n + 1],
+                        n + 1,
+                        allowed,
+                        r.stuck,
+                        knight_cost,
+                        p_elbow * fresh,
+                        three_one_per_roll,
+                    )
                 if r.keep:
                     for die in (1, 2):
                         keep[n, die] = _keep_value(
-                            die, after[True], stand[n + 1], n + 1, allowed, r,
-                            knight_cost, fresh, roll[n, True], three_one,
-                        )  # fmt: skip
+                            die,
+                            after[True],
+                            stand[n + 1],
+                            n + 1,
+                            allowed,
+                            r,
+                            knight_cost,
+                            fresh,
+                            roll[n, True],
+                            three_one,
+                        )
             value = {}
             for kept in kepts:
                 row = list(stand[n])
@@ -644,9 +692,16 @@ def _tables(
                     row[v] = best
                 value[kept] = row
         roll[0, False] = _roll_value(
-            outs, value[False], stand[1], 1, allowed, r.stuck,
-            knight_cost, p_elbow * fresh, three_one_per_roll,
-        )  # fmt: skip
+            outs,
+            value[False],
+            stand[1],
+            1,
+            allowed,
+            r.stuck,
+            knight_cost,
+            p_elbow * fresh,
+            three_one_per_roll,
+        )
         return roll, keep
 
     if p_elbow:
@@ -670,10 +725,16 @@ def _tables(
 
 
 def _roll_value(
-    outs: tuple[tuple[int, float], ...], after: Sequence[float], stand: Sequence[float],
-    n1: int, allowed: int, stuck: bool, knight_cost: Sequence[float], elbow: float,
+    outs: tuple[tuple[int, float], ...],
+    after: Sequence[float],
+    stand: Sequence[float],
+    n1: int,
+    allowed: int,
+    stuck: bool,
+    knight_cost: Sequence[float],
+    elbow: float,
     three_one: float,
-) -> float:  # fmt: skip
+) -> float:
     """Throwing both dice: each roll then decides again (``after``) or ends the turn."""
     total = elbow + three_one
     for rank, p in outs:
@@ -686,9 +747,17 @@ def _roll_value(
 
 
 def _keep_value(
-    die: int, after: Sequence[float], stand: Sequence[float], n1: int, allowed: int,
-    r: _Rules, knight_cost: Sequence[float], fresh: float, reroll: float, three_one: float,
-) -> float:  # fmt: skip
+    die: int,
+    after: Sequence[float],
+    stand: Sequence[float],
+    n1: int,
+    allowed: int,
+    r: _Rules,
+    knight_cost: Sequence[float],
+    fresh: float,
+    reroll: float,
+    three_one: float,
+) -> float:
     """Keeping a lone 1 or 2 and throwing the other die (README, Rule sets: ``mexico``)."""
     total = 0.0
     for rank in _KEEP_OUT[die]:
@@ -724,10 +793,18 @@ def _table_for(view: View, me: str) -> tuple[_Tables, _Rules]:
     limit = view["limit"]
     allowed = max(1, limit if limit is not None else r.max_rolls)
     tables = _tables(
-        r, allowed, limit is None, low, k0, n_later, int(view["mex_count"]),
-        int(view["pot"]), _lives(view, me), _knight_for(view, me, r, later),
+        r,
+        allowed,
+        limit is None,
+        low,
+        k0,
+        n_later,
+        int(view["mex_count"]),
+        int(view["pot"]),
+        _lives(view, me),
+        _knight_for(view, me, r, later),
         len(view["seats"]),
-    )  # fmt: skip
+    )
     return tables, r
 
 

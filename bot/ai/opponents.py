@@ -29,9 +29,14 @@ ZEROS: tuple[int, ...] = (0,) * N
 #: The profile's single counters, in field order; each is a stored statistic of the same
 #: name, as are ``faced_<rank>`` and ``called_<rank>``.
 PROFILE_COUNTS = (
-    "free_claims", "free_bluffs", "free_unders", "forced_claims", "forced_raises",
-    "raise_steps", "forced_folds",
-)  # fmt: skip
+    "free_claims",
+    "free_bluffs",
+    "free_unders",
+    "forced_claims",
+    "forced_raises",
+    "raise_steps",
+    "forced_folds",
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -172,8 +177,13 @@ class Model:
         floor = valid[0]
         if d < floor:
             fold = self.fold if s is not None else 0.0
-            _spread(out, floor, (1 - fold) * (1 - self.forced_raise), self.step,
-                    (1 - fold) * self.forced_raise)  # fmt: skip
+            _spread(
+                out,
+                floor,
+                (1 - fold) * (1 - self.forced_raise),
+                self.step,
+                (1 - fold) * self.forced_raise,
+            )
             return out, fold
         under = self.free_under if d > floor else 0.0
         if under:

@@ -44,20 +44,36 @@ class Persona:
 PERSONAS: dict[str, Persona] = {
     p.key: p
     for p in (
-        Persona("cautious", "Cautious Carla",
-                "claims the truth where she can and calls only strong claims",
-                truth=0.7, call=-0.25, blind=0.0, risk=-0.15),
-        Persona("bold", "Bold Bruno",
-                "bluffs high, passes the cup blind and keeps rolling",
-                bluff=2.0, call=-0.1, blind=3.0, risk=0.2),
-        Persona("caller", "Calling Kees",
-                "calls bullshit on anything that looks loose",
-                call=0.3, risk=0.0),
-        Persona("expert", "Expert Ada",
-                "plays the computed strategy and remembers who bluffs",
-                read=1.0),
+        Persona(
+            "cautious",
+            "Cautious Carla",
+            "claims the truth where she can and calls only strong claims",
+            truth=0.7,
+            call=-0.25,
+            blind=0.0,
+            risk=-0.15,
+        ),
+        Persona(
+            "bold",
+            "Bold Bruno",
+            "bluffs high, passes the cup blind and keeps rolling",
+            bluff=2.0,
+            call=-0.1,
+            blind=3.0,
+            risk=0.2,
+        ),
+        Persona(
+            "caller",
+            "Calling Kees",
+            "calls bullshit on anything that looks loose",
+            call=0.3,
+            risk=0.0,
+        ),
+        Persona(
+            "expert", "Expert Ada", "plays the computed strategy and remembers who bluffs", read=1.0
+        ),
     )
-}  # fmt: skip
+}
 PERSONA_NAMES: tuple[str, ...] = tuple(PERSONAS)
 DEFAULT = "expert"
 

@@ -133,4 +133,4 @@ __all__ = [
     "make_roll",
     "name",
     "parse_roll",
-]  # fmt: skip
+]

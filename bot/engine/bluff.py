@@ -96,10 +96,13 @@ class BluffMixin(TableMixin):
             standing = self.standing
             assert standing is not None  # with no standing claim every result is allowed
             raise InvalidClaim(
-                "claim-too-low", claim=code(roll), claim_said=self.say(roll),
-                standing=code(standing), standing_said=self.say(standing),
+                "claim-too-low",
+                claim=code(roll),
+                claim_said=self.say(roll),
+                standing=code(standing),
+                standing_said=self.say(standing),
                 valid=self._valid_codes(),
-            )  # fmt: skip
+            )
         return roll
 
     def _valid_codes(self) -> list[str]:

@@ -102,9 +102,15 @@ class TableMixin(GameState):
 
     # --- penalties ------------------------------------------------------------------------
     def _book(
-        self, player: str, unit: Unit, amount: int, cause: Cause, by: str | None,
-        events: list[Event], detail: dict[str, Any] | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        player: str,
+        unit: Unit,
+        amount: int,
+        cause: Cause,
+        by: str | None,
+        events: list[Event],
+        detail: dict[str, Any] | None = None,
+    ) -> None:
         """Write one ledger line; drinks become points where the table counts points."""
         state = self.players[player]
         if unit == "life":
@@ -121,9 +127,14 @@ class TableMixin(GameState):
         events.append(Penalized(player, unit, amount, cause, by, detail))
 
     def _lose_life(
-        self, player: str, amount: int, cause: Cause, by: str | None, events: list[Event],
+        self,
+        player: str,
+        amount: int,
+        cause: Cause,
+        by: str | None,
+        events: list[Event],
         detail: dict[str, Any] | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         if self.options.lives is not None:
             self._book(player, "life", amount, cause, by, events, detail)
 
@@ -187,9 +198,12 @@ class TableMixin(GameState):
         events.append(RoundStarted(starter, self.round_no))
 
     def _end_game(
-        self, winner: str | None, loser: str | None, events: list[Event],
+        self,
+        winner: str | None,
+        loser: str | None,
+        events: list[Event],
         ended_by: str | None = None,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.phase = "over"
         self.to_move = None
         self.winner = winner

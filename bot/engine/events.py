@@ -448,11 +448,40 @@ def _getter(names: tuple[str, ...]) -> Callable[[Any], tuple[Any, ...]]:
 
 
 _register(
-    Opened, Joined, Waiting, Seated, Left, Out, NewHost, Started, RoundStarted, Turn, Rolled,
-    Dice, Social, HandOut, Elbow, Claimed, Passed, Accepted, Revealed, Folded, Penalized,
-    RoundOver, Stood, EndedRound, Tapped, Stuck, PotGrew, Knighted, KnightChoice, LimitSet,
-    TimedOut, RollOff, GameEnded,
-)  # fmt: skip
+    Opened,
+    Joined,
+    Waiting,
+    Seated,
+    Left,
+    Out,
+    NewHost,
+    Started,
+    RoundStarted,
+    Turn,
+    Rolled,
+    Dice,
+    Social,
+    HandOut,
+    Elbow,
+    Claimed,
+    Passed,
+    Accepted,
+    Revealed,
+    Folded,
+    Penalized,
+    RoundOver,
+    Stood,
+    EndedRound,
+    Tapped,
+    Stuck,
+    PotGrew,
+    Knighted,
+    KnightChoice,
+    LimitSet,
+    TimedOut,
+    RollOff,
+    GameEnded,
+)
 #: A 3-1's effect (the table's ``three_one`` option) -> its event.
 THREE_ONE_EVENTS: dict[str, type[ThreeOne]] = {"social": Social, "handout": HandOut, "elbow": Elbow}
 
@@ -484,6 +513,11 @@ class Penalty:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "player": self.player, "unit": self.unit, "amount": self.amount,
-            "cause": self.cause, "by": self.by, "round": self.round, "detail": self.detail,
-        }  # fmt: skip
+            "player": self.player,
+            "unit": self.unit,
+            "amount": self.amount,
+            "cause": self.cause,
+            "by": self.by,
+            "round": self.round,
+            "detail": self.detail,
+        }

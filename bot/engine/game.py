@@ -62,9 +62,14 @@ class Game(BluffMixin, OpenMixin):
 
     # --- one entry point for replays and the bot -------------------------------------------
     def apply(
-        self, player: str, move: Move, rng: Random | None = None, *,
-        expect_move: int | None = None, force: bool = False,
-    ) -> list[Event]:  # fmt: skip
+        self,
+        player: str,
+        move: Move,
+        rng: Random | None = None,
+        *,
+        expect_move: int | None = None,
+        force: bool = False,
+    ) -> list[Event]:
         """Play ``move`` for ``player``. ``expect_move`` is the move number the caller saw
         (a button carries it): any other number means the click is stale and is refused."""
         if expect_move is not None and expect_move != self.move_no:

@@ -20,11 +20,28 @@ Style = Literal["words", "numbers"]
 
 #: Every roll from lowest to highest; a roll's index here is its rank.
 ORDER: tuple[Roll, ...] = (
-    (3, 1), (3, 2), (4, 1), (4, 2), (4, 3), (5, 1), (5, 2), (5, 3), (5, 4),
-    (6, 1), (6, 2), (6, 3), (6, 4), (6, 5),
-    (1, 1), (2, 2), (3, 3), (4, 4), (5, 5), (6, 6),
+    (3, 1),
+    (3, 2),
+    (4, 1),
+    (4, 2),
+    (4, 3),
+    (5, 1),
+    (5, 2),
+    (5, 3),
+    (5, 4),
+    (6, 1),
+    (6, 2),
+    (6, 3),
+    (6, 4),
+    (6, 5),
+    (1, 1),
+    (2, 2),
+    (3, 3),
+    (4, 4),
+    (5, 5),
+    (6, 6),
     (2, 1),
-)  # fmt: skip
+)
 RANK: dict[Roll, int] = {roll: i for i, roll in enumerate(ORDER)}
 TOP: Roll = (2, 1)
 THREE_ONE: Roll = (3, 1)
@@ -104,11 +121,9 @@ def name(roll: Roll, style: Style, top_name: str, three_one: str = "low") -> str
 #: The words for one die, per language. Pairs of them read like two digits ("zes vijf").
 DIE_WORDS: dict[str, dict[int, tuple[str, ...]]] = {
     "en": {1: ("one",), 2: ("two",), 3: ("three",), 4: ("four",), 5: ("five",), 6: ("six",)},
-    "nl": {1: ("een", "één"), 2: ("twee",), 3: ("drie",), 4: ("vier",), 5: ("vijf",),
-           6: ("zes",)},
-    "de": {1: ("eins",), 2: ("zwei",), 3: ("drei",), 4: ("vier",), 5: ("fünf",),
-           6: ("sechs",)},
-}  # fmt: skip
+    "nl": {1: ("een", "één"), 2: ("twee",), 3: ("drie",), 4: ("vier",), 5: ("vijf",), 6: ("zes",)},
+    "de": {1: ("eins",), 2: ("zwei",), 3: ("drei",), 4: ("vier",), 5: ("fünf",), 6: ("sechs",)},
+}
 
 #: The 14 rolls that are neither a double nor the top roll, said as a number, high die
 #: first as the roll is read ("sixty-five", "vijfenzestig", "fünfundsechzig").
@@ -119,39 +134,65 @@ NUMBER_WORDS: dict[str, dict[Roll, tuple[str, ...]]] = {
         if roll[0] != roll[1] and roll != TOP
     },
     "nl": {
-        (3, 1): ("eenendertig",), (3, 2): ("tweeëndertig",),
-        (4, 1): ("eenenveertig",), (4, 2): ("tweeënveertig",), (4, 3): ("drieënveertig",),
-        (5, 1): ("eenenvijftig",), (5, 2): ("tweeënvijftig",), (5, 3): ("drieënvijftig",),
+        (3, 1): ("eenendertig",),
+        (3, 2): ("tweeëndertig",),
+        (4, 1): ("eenenveertig",),
+        (4, 2): ("tweeënveertig",),
+        (4, 3): ("drieënveertig",),
+        (5, 1): ("eenenvijftig",),
+        (5, 2): ("tweeënvijftig",),
+        (5, 3): ("drieënvijftig",),
         (5, 4): ("vierenvijftig",),
-        (6, 1): ("eenenzestig",), (6, 2): ("tweeënzestig",), (6, 3): ("drieënzestig",),
-        (6, 4): ("vierenzestig",), (6, 5): ("vijfenzestig",),
+        (6, 1): ("eenenzestig",),
+        (6, 2): ("tweeënzestig",),
+        (6, 3): ("drieënzestig",),
+        (6, 4): ("vierenzestig",),
+        (6, 5): ("vijfenzestig",),
     },
     "de": {
-        (3, 1): ("einunddreißig",), (3, 2): ("zweiunddreißig",),
-        (4, 1): ("einundvierzig",), (4, 2): ("zweiundvierzig",), (4, 3): ("dreiundvierzig",),
-        (5, 1): ("einundfünfzig",), (5, 2): ("zweiundfünfzig",), (5, 3): ("dreiundfünfzig",),
+        (3, 1): ("einunddreißig",),
+        (3, 2): ("zweiunddreißig",),
+        (4, 1): ("einundvierzig",),
+        (4, 2): ("zweiundvierzig",),
+        (4, 3): ("dreiundvierzig",),
+        (5, 1): ("einundfünfzig",),
+        (5, 2): ("zweiundfünfzig",),
+        (5, 3): ("dreiundfünfzig",),
         (5, 4): ("vierundfünfzig",),
-        (6, 1): ("einundsechzig",), (6, 2): ("zweiundsechzig",), (6, 3): ("dreiundsechzig",),
-        (6, 4): ("vierundsechzig",), (6, 5): ("fünfundsechzig",),
+        (6, 1): ("einundsechzig",),
+        (6, 2): ("zweiundsechzig",),
+        (6, 3): ("dreiundsechzig",),
+        (6, 4): ("vierundsechzig",),
+        (6, 5): ("fünfundsechzig",),
     },
-}  # fmt: skip
+}
 
 #: German names a double by its die as "Fünfer" ("Fünferpasch", "Fünfer-Pasch").
 _DE_ORDINALS: dict[int, tuple[str, ...]] = {
-    1: ("einser", "einer"), 2: ("zweier",), 3: ("dreier",), 4: ("vierer",), 5: ("fünfer",),
+    1: ("einser", "einer"),
+    2: ("zweier",),
+    3: ("dreier",),
+    4: ("vierer",),
+    5: ("fünfer",),
     6: ("sechser",),
-}  # fmt: skip
+}
 
 #: How each language says a double, as templates over its die: ``{die}`` is a die word,
 #: ``{digit}`` the die's digit, ``{ordinal}`` the German "Fünfer". Every template names the
 #: die, which is why a bare "double", "dubbel" or "Pasch" is refused.
 DOUBLE_FORMS: dict[str, tuple[str, ...]] = {
     "en": ("double {die}", "double {digit}", "dubbel {die}", "dubbel {digit}"),
-    "nl": ("dubbel {die}", "dubbel {digit}", "dubbele {die}", "dubbele {digit}",
-           "{die}honderd"),
-    "de": ("{ordinal}pasch", "{digit}er pasch", "pasch {die}", "pasch {digit}",
-           "doppel {die}", "doppelte {die}", "doppel {digit}"),
-}  # fmt: skip
+    "nl": ("dubbel {die}", "dubbel {digit}", "dubbele {die}", "dubbele {digit}", "{die}honderd"),
+    "de": (
+        "{ordinal}pasch",
+        "{digit}er pasch",
+        "pasch {die}",
+        "pasch {digit}",
+        "doppel {die}",
+        "doppelte {die}",
+        "doppel {digit}",
+    ),
+}
 
 #: Words for a roll that follow no pattern: the top roll's names, and the Dutch "honderd"
 #: (the double one, read as 100) and "duizend" (the top roll, read as 1000).
@@ -159,7 +200,7 @@ OTHER_WORDS: dict[str, dict[Roll, tuple[str, ...]]] = {
     "en": {TOP: ("mex", "mexican", "mexico", "mia", "mexx")},
     "nl": {TOP: ("mex", "mexico", "mexicaan", "mexx", "duizend"), (1, 1): ("honderd",)},
     "de": {TOP: ("mäxchen", "mäxle", "mäx", "meier", "mexikaner", "mexiko", "mia")},
-}  # fmt: skip
+}
 
 #: Examples of each kind of spelling parse_roll reads, which a refused typed claim lists
 #: (README, Rule sets): data, so each language words the kinds and joins the examples

@@ -37,9 +37,12 @@ class PlayerState:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "lives": self.lives, "status": self.status, "timeouts": self.timeouts,
-            "totals": dict(self.totals), "out_at": self.out_at,
-        }  # fmt: skip
+            "lives": self.lives,
+            "status": self.status,
+            "timeouts": self.timeouts,
+            "totals": dict(self.totals),
+            "out_at": self.out_at,
+        }
 
 
 def _roll(value: Any) -> Roll | None:

@@ -83,9 +83,13 @@ class TurnClock:
         self.tasks.clear()
 
     def _at(
-        self, channel_id: int, when: float,
-        step: Callable[[int, int, float], Coroutine[Any, Any, None]], move_no: int, deadline: float,
-    ) -> None:  # fmt: skip
+        self,
+        channel_id: int,
+        when: float,
+        step: Callable[[int, int, float], Coroutine[Any, Any, None]],
+        move_no: int,
+        deadline: float,
+    ) -> None:
         """Run ``step`` at the wall-clock second ``when``, if the move is still due then."""
         loop = asyncio.get_running_loop()
         self.handles[channel_id] = loop.call_later(
@@ -93,9 +97,12 @@ class TurnClock:
         )
 
     def _start(
-        self, channel_id: int, step: Callable[[int, int, float], Coroutine[Any, Any, None]],
-        move_no: int, deadline: float,
-    ) -> None:  # fmt: skip
+        self,
+        channel_id: int,
+        step: Callable[[int, int, float], Coroutine[Any, Any, None]],
+        move_no: int,
+        deadline: float,
+    ) -> None:
         self.handles.pop(channel_id, None)
         table = self.tables.get(channel_id)
         if table is None or table.game.move_no != move_no or table.game.to_move is None:

@@ -86,8 +86,9 @@ class Computers:
             except MovedElsewhere:
                 return  # another process moved first; the reloaded table rescheduled it
             except GameError as err:  # its view said otherwise: a bug, not a game to stop
-                log.error("computer %s in channel %s chose %s: %s", actor, channel_id,
-                          move.encode(), err)  # fmt: skip
+                log.error(
+                    "computer %s in channel %s chose %s: %s", actor, channel_id, move.encode(), err
+                )
                 return
             except (DatabaseDownError, OutcomeUnknown):  # the storage logs the outage, once
                 self._retry(channel_id)

@@ -46,13 +46,15 @@ from bot.storage import (
     CommitUnknownError,
     DatabaseDownError,
     GameRecord,
+    GameStatus,
     StaleGameError,
     Storage,
 )
 
 log = logging.getLogger(__name__)
 
-STATUS = {"lobby": "lobby", "playing": "running", "over": "over"}
+#: The stored status of each engine phase.
+STATUS: dict[str, GameStatus] = {"lobby": "lobby", "playing": "running", "over": "over"}
 #: Seconds a player gets after a restart whose downtime ate their turn timer.
 RESUME_GRACE = 30.0
 #: Pauses between reading a game back after its COMMIT's answer was lost: about 1.5 s
@@ -165,9 +167,14 @@ class Table:
     ) -> Table:
         data = orjson.loads(text)
         return cls(
-            game_id, guild_id, channel_id, Game.from_dict(data["engine"]),
-            TableMeta.from_dict(data.get("meta") or {}), text, move_no,
-        )  # fmt: skip
+            game_id,
+            guild_id,
+            channel_id,
+            Game.from_dict(data["engine"]),
+            TableMeta.from_dict(data.get("meta") or {}),
+            text,
+            move_no,
+        )
 
 
 @dataclass(slots=True)
@@ -202,9 +209,13 @@ class TableObserver(Protocol):
 
 class TableService:
     def __init__(
-        self, storage: Storage, rng: random.Random | None = None, *,
-        owns: Callable[[int], bool] = owns_all, league: League | None = None,
-    ) -> None:  # fmt: skip
+        self,
+        storage: Storage,
+        rng: random.Random | None = None,
+        *,
+        owns: Callable[[int], bool] = owns_all,
+        league: League | None = None,
+    ) -> None:
         self.storage = storage
         #: Rates a finished game and awards its achievements (bot/league/service.py); None in
         #: tests of the tables alone.
@@ -246,9 +257,12 @@ class TableService:
                 continue
             try:
                 table = Table.from_record(
-                    record.id, record.guild_id, record.channel_id, record.state_json,
+                    record.id,
+                    record.guild_id,
+                    record.channel_id,
+                    record.state_json,
                     record.move_no,
-                )  # fmt: skip
+                )
             except (ValueError, KeyError) as err:
                 log.error("game %s could not be restored: %s", record.id, err)
                 continue
@@ -265,26 +279,62 @@ class TableService:
     # buttons is known before anyone can click it (README, Playing: Races).
 
     async def open_table(
-        self, guild_id: int, channel_id: int, host: str, preset: str,
-        options: dict[str, Any] | None, now: float, *, name: str | None = None,
-        rematch_of: int | None = None, invited: tuple[str, ...] = (), language: str = "en",
-    ) -> Outcome:  # fmt: skip
+        self,
+        guild_id: int,
+        channel_id: int,
+        host: str,
+        preset: str,
+        options: dict[str, Any] | None,
+        now: float,
+        *,
+        name: str | None = None,
+        rematch_of: int | None = None,
+        invited: tuple[str, ...] = (),
+        language: str = "en",
+    ) -> Outcome:
         async with self.lock(channel_id):
             return await self.open_locked(
-                guild_id, channel_id, host, preset, options, now, name=name,
-                rematch_of=rematch_of, invited=invited, language=language,
-            )  # fmt: skip
+                guild_id,
+                channel_id,
+                host,
+                preset,
+                options,
+                now,
+                name=name,
+                rematch_of=rematch_of,
+                invited=invited,
+                language=language,
+            )
 
     async def open_locked(
-        self, guild_id: int, channel_id: int, host: str, preset: str,
-        options: dict[str, Any] | None, now: float, *, name: str | None = None,
-        rematch_of: int | None = None, invited: tuple[str, ...] = (), language: str = "en",
-    ) -> Outcome:  # fmt: skip
+        self,
+        guild_id: int,
+        channel_id: int,
+        host: str,
+        preset: str,
+        options: dict[str, Any] | None,
+        now: float,
+        *,
+        name: str | None = None,
+        rematch_of: int | None = None,
+        invited: tuple[str, ...] = (),
+        language: str = "en",
+    ) -> Outcome:
         """Open a lobby: the game and its first log entry are stored in one transaction."""
-        return await self._observed(self._open(
-            guild_id, channel_id, host, preset, options, now, name=name,
-            rematch_of=rematch_of, invited=invited, language=language,
-        ))  # fmt: skip
+        return await self._observed(
+            self._open(
+                guild_id,
+                channel_id,
+                host,
+                preset,
+                options,
+                now,
+                name=name,
+                rematch_of=rematch_of,
+                invited=invited,
+                language=language,
+            )
+        )
 
     async def _observed(self, step: Awaitable[_Told]) -> _Told:
         """``step``'s outcome, or its refusal, told to the observers."""
@@ -300,10 +350,19 @@ class TableService:
         return outcome
 
     async def _open(
-        self, guild_id: int, channel_id: int, host: str, preset: str,
-        options: dict[str, Any] | None, now: float, *, name: str | None,
-        rematch_of: int | None, invited: tuple[str, ...], language: str,
-    ) -> Outcome:  # fmt: skip
+        self,
+        guild_id: int,
+        channel_id: int,
+        host: str,
+        preset: str,
+        options: dict[str, Any] | None,
+        now: float,
+        *,
+        name: str | None,
+        rematch_of: int | None,
+        invited: tuple[str, ...],
+        language: str,
+    ) -> Outcome:
         if channel_id in self.tables and not (
             await self.refresh_quietly(channel_id) and channel_id not in self.tables
         ):
@@ -315,13 +374,23 @@ class TableService:
         table.meta.invited = [p for p in invited if p != host]
         table.meta.language = language
         table.saved = table.state_json()
-        opened = {"player": host, "move": "newgame", "preset": preset,
-                  "options": options or {}, "rematch_of": rematch_of}  # fmt: skip
+        opened = {
+            "player": host,
+            "move": "newgame",
+            "preset": preset,
+            "options": options or {},
+            "rematch_of": rematch_of,
+        }
         try:
             record = await self.storage.create_game(
-                guild_id, channel_id, preset, table.saved, status="lobby", now=now,
+                guild_id,
+                channel_id,
+                preset,
+                table.saved,
+                status="lobby",
+                now=now,
                 events=[("move", opened)],
-            )  # fmt: skip
+            )
         except ChannelBusyError as err:
             # Opened by another process: this one now knows it, so moves there are played.
             await self.refresh_quietly(channel_id)
@@ -334,21 +403,41 @@ class TableService:
         return Outcome(table, host, None, events)
 
     async def act(
-        self, channel_id: int, player: str, move: Move, now: float, *,
-        expect_move: int | None = None, expect_game: int | None = None,
-        force: bool = False, name: str | None = None,
-    ) -> Outcome:  # fmt: skip
+        self,
+        channel_id: int,
+        player: str,
+        move: Move,
+        now: float,
+        *,
+        expect_move: int | None = None,
+        expect_game: int | None = None,
+        force: bool = False,
+        name: str | None = None,
+    ) -> Outcome:
         async with self.lock(channel_id):
             return await self.act_locked(
-                channel_id, player, move, now, expect_move=expect_move,
-                expect_game=expect_game, force=force, name=name,
-            )  # fmt: skip
+                channel_id,
+                player,
+                move,
+                now,
+                expect_move=expect_move,
+                expect_game=expect_game,
+                force=force,
+                name=name,
+            )
 
     async def act_locked(
-        self, channel_id: int, player: str, move: Move, now: float, *,
-        expect_move: int | None = None, expect_game: int | None = None,
-        force: bool = False, name: str | None = None,
-    ) -> Outcome:  # fmt: skip
+        self,
+        channel_id: int,
+        player: str,
+        move: Move,
+        now: float,
+        *,
+        expect_move: int | None = None,
+        expect_game: int | None = None,
+        force: bool = False,
+        name: str | None = None,
+    ) -> Outcome:
         """Make one move; ``name`` is the player's display name, kept for select menus.
 
         ``expect_game`` and ``expect_move`` are what a button was drawn for: a button of
@@ -359,14 +448,21 @@ class TableService:
         database is ahead (another process moved, opened or ended the game), the table is
         reloaded and the move decided again, once.
         """
-        return await self._observed(self._act(
-            channel_id, player, move, now, expect_move, expect_game, force, name
-        ))  # fmt: skip
+        return await self._observed(
+            self._act(channel_id, player, move, now, expect_move, expect_game, force, name)
+        )
 
     async def _act(
-        self, channel_id: int, player: str, move: Move, now: float, expect_move: int | None,
-        expect_game: int | None, force: bool, name: str | None,
-    ) -> Outcome:  # fmt: skip
+        self,
+        channel_id: int,
+        player: str,
+        move: Move,
+        now: float,
+        expect_move: int | None,
+        expect_game: int | None,
+        force: bool,
+        name: str | None,
+    ) -> Outcome:
         if move.act in BOT_ONLY:  # only the turn timer times a player out (``expire``)
             raise IllegalMove("button-not-ours")
         if move.act is Act.ADD_COMPUTER and persona_of(move.to or "") is None:
@@ -385,16 +481,29 @@ class TableService:
         )
 
     async def _decide(
-        self, channel_id: int, player: str, move: Move, now: float, expect_move: int | None,
-        expect_game: int | None, force: bool, name: str | None,
-    ) -> Outcome:  # fmt: skip
+        self,
+        channel_id: int,
+        player: str,
+        move: Move,
+        now: float,
+        expect_move: int | None,
+        expect_game: int | None,
+        force: bool,
+        name: str | None,
+    ) -> Outcome:
         table = self.tables.get(channel_id)
         if expect_game is not None and (table is None or table.game_id != expect_game):
             # worded by the presenter: the engine knows nothing of games before this one
             raise StaleAction("earlier-game")
         return await self._apply(
-            channel_id, player, move, now, expect_move=expect_move, force=force, name=name,
-        )  # fmt: skip
+            channel_id,
+            player,
+            move,
+            now,
+            expect_move=expect_move,
+            force=force,
+            name=name,
+        )
 
     async def current(self, channel_id: int) -> Table | None:
         """The channel's table as stored: checked against the database first, so "no game
@@ -434,9 +543,12 @@ class TableService:
                 table.saved, table.stored_move = record.state_json, record.move_no
             else:
                 table = Table.from_record(
-                    record.id, record.guild_id, record.channel_id, record.state_json,
+                    record.id,
+                    record.guild_id,
+                    record.channel_id,
+                    record.state_json,
                     record.move_no,
-                )  # fmt: skip
+                )
                 self.tables[channel_id] = table
         except (ValueError, KeyError) as err:
             log.error("game %s could not be loaded: %s", record.id, err)
@@ -470,9 +582,16 @@ class TableService:
             table.meta.message_id = message_id
 
     async def _apply(
-        self, channel_id: int, player: str, move: Move, now: float, *,
-        expect_move: int | None = None, force: bool = False, name: str | None = None,
-    ) -> Outcome:  # fmt: skip
+        self,
+        channel_id: int,
+        player: str,
+        move: Move,
+        now: float,
+        *,
+        expect_move: int | None = None,
+        force: bool = False,
+        name: str | None = None,
+    ) -> Outcome:
         table = self.tables.get(channel_id)
         if table is None:
             raise NoGameHere("no-game-here")
@@ -513,10 +632,16 @@ class TableService:
             game.forget_before(game.round_no)  # finished rounds live on in the event log
             state = table.state_json()
             await self.storage.save_move(
-                table.game_id, state, STATUS[game.phase],  # type: ignore[arg-type]
-                log_events, deltas, now=now, channel_id=table.channel_id, stats=records,
+                table.game_id,
+                state,
+                STATUS[game.phase],
+                log_events,
+                deltas,
+                now=now,
+                channel_id=table.channel_id,
+                stats=records,
                 expect_move_no=table.stored_move,
-            )  # fmt: skip
+            )
         except StaleGameError as err:
             # Another process stored a move first: this one did not happen, and what this
             # process knew of the table is out of date.

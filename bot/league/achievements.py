@@ -115,9 +115,17 @@ class _Scan:
     was never seen by anyone, so nothing about it counts)."""
 
     __slots__ = (
-        "alive", "blind_claim", "bluffing", "cup", "cup_roller", "facts", "ghost", "lives",
-        "rounds", "start_lives",
-    )  # fmt: skip
+        "alive",
+        "blind_claim",
+        "bluffing",
+        "cup",
+        "cup_roller",
+        "facts",
+        "ghost",
+        "lives",
+        "rounds",
+        "start_lives",
+    )
 
     def __init__(self, game: Game) -> None:
         self.bluffing = game.bluffing
@@ -202,8 +210,9 @@ class _Scan:
         if data.get("unit") != LIFE or player not in self.lives:
             return
         left = self.lives[player] = self.lives[player] - (data.get("amount") or 0)
-        best = max((self.lives[p] for p in self.alive if p != player and p in self.lives),
-                   default=left)  # fmt: skip
+        best = max(
+            (self.lives[p] for p in self.alive if p != player and p in self.lives), default=left
+        )
         facts = self.facts.get(player)
         if facts is not None and best - left > facts.get("behind", 0):
             facts["behind"] = best - left

@@ -18,9 +18,12 @@ from openskill.models import PlackettLuce
 #: skill, pressing one's luck on open rolls another (README, Ratings: two
 #: families, two ratings).
 FAMILY: dict[str, str] = {
-    "mexican": "bluff", "dollar": "bluff",
-    "mexen": "open", "mexicanen": "open", "mexico": "open",
-}  # fmt: skip
+    "mexican": "bluff",
+    "dollar": "bluff",
+    "mexen": "open",
+    "mexicanen": "open",
+    "mexico": "open",
+}
 FAMILIES: tuple[str, ...] = ("bluff", "open")
 
 #: openskill's defaults (μ 25, σ 25/3, β 25/6, τ 25/300): ratings equal the library's own.

@@ -200,9 +200,14 @@ def finished_of(record: GameRecord, log: Sequence[tuple[str, Mapping[str, Any]]]
     stored move."""
     engine = orjson.loads(record.state_json)["engine"]
     return Finished(
-        record.id, record.guild_id, record.channel_id, record.ruleset, record.updated_at,
-        Game.from_dict(engine), log,
-    )  # fmt: skip
+        record.id,
+        record.guild_id,
+        record.channel_id,
+        record.ruleset,
+        record.updated_at,
+        Game.from_dict(engine),
+        log,
+    )
 
 
 def seats_of(places: Sequence[tuple[str, int]]) -> list[tuple[str, int, int]]:
@@ -242,17 +247,21 @@ def result_of(game_id: int, text: str) -> GameResult | None:
     return GameResult(
         game_id,
         data["family"],
-        {pid: RatingChange(int(b), int(a), int(g), bool(p))
-         for pid, (b, a, g, p) in data["changes"].items()},
+        {
+            pid: RatingChange(int(b), int(a), int(g), bool(p))
+            for pid, (b, a, g, p) in data["changes"].items()
+        },
         [(pid, key) for pid, key in data["earned"]],
-    )  # fmt: skip
+    )
 
 
 def champions_json(crowned: Sequence[Champion]) -> str:
     return orjson.dumps(
-        [{"family": c.family, "place": c.place, "user_id": c.user_id, "rating": c.rating}
-         for c in crowned]
-    ).decode()  # fmt: skip
+        [
+            {"family": c.family, "place": c.place, "user_id": c.user_id, "rating": c.rating}
+            for c in crowned
+        ]
+    ).decode()
 
 
 def champions_of(stored: str | Sequence[Mapping[str, Any]]) -> list[Champion]:
@@ -298,9 +307,13 @@ class _Ledger:
 
     @classmethod
     async def load(
-        cls, tx: GuildTransaction, guild_id: int, now: float, ids: set[int] | None,
+        cls,
+        tx: GuildTransaction,
+        guild_id: int,
+        now: float,
+        ids: set[int] | None,
         first: Sequence[tuple[str, Sequence[Any]]] = (),
-    ) -> tuple[_Ledger, list[list[Any]]]:  # fmt: skip
+    ) -> tuple[_Ledger, list[list[Any]]]:
         """The server's season, and the ratings, progress and achievements of ``ids``
         (None: of everyone on the server), read together: one hand-over on SQLite, one
         round trip on PostgreSQL. ``first``: the caller's own reads, sent along in the
@@ -359,8 +372,7 @@ class _Ledger:
         for family, uid, mu, sigma, games, last in found[0]:
             key = (str(family), int(uid))
             if key not in self.ratings:
-                self.ratings[key] = _Rating(Skill(float(mu), float(sigma), int(games)),
-                                            float(last))  # fmt: skip
+                self.ratings[key] = _Rating(Skill(float(mu), float(sigma), int(games)), float(last))
         if len(found) > 1:
             for uid, fact, n in found[1]:
                 self.progress.setdefault(int(uid), {})[str(fact)] = int(n)
@@ -420,8 +432,15 @@ class _Ledger:
         saying it was looked at) for a game that does not count."""
         family = FAMILY.get(finished.ruleset, finished.ruleset)
         if not is_rated(finished.game, seats):
-            self.rated_rows.append((finished.game_id, self.guild_id, family, finished.ended_at,
-                                    result_json(GameResult(finished.game_id, family))))  # fmt: skip
+            self.rated_rows.append(
+                (
+                    finished.game_id,
+                    self.guild_id,
+                    family,
+                    finished.ended_at,
+                    result_json(GameResult(finished.game_id, family)),
+                )
+            )
             return None
         prior = {rid: r.skill for _, rid, _ in seats if (r := self.ratings.get((family, rid)))}
         after = ratings.rate([(rid, place) for _, rid, place in seats], prior)
@@ -435,10 +454,14 @@ class _Ledger:
                 seen = self.channel_players.get(where, finished.ended_at)
                 self.channel_players[where] = max(seen, finished.ended_at)
         changes = {
-            pid: RatingChange(prior.get(rid, ratings.NEW).shown, after[rid].shown,
-                              after[rid].games, after[rid].provisional)
+            pid: RatingChange(
+                prior.get(rid, ratings.NEW).shown,
+                after[rid].shown,
+                after[rid].games,
+                after[rid].provisional,
+            )
             for pid, rid, _ in seats
-        }  # fmt: skip
+        }
         people: dict[int, str] = {}
         for pid, rid, _ in seats:
             if rid > 0:
@@ -463,8 +486,7 @@ class _Ledger:
             if uid not in people or key in held:
                 continue
             held.add(key)
-            self.earned_rows.append((self.guild_id, uid, key, finished.game_id,
-                                     finished.ended_at))  # fmt: skip
+            self.earned_rows.append((self.guild_id, uid, key, finished.game_id, finished.ended_at))
             earned.append((people[uid], key))
         result = GameResult(finished.game_id, family, changes, earned)
         self.rated_rows.append(
@@ -481,11 +503,19 @@ class _Ledger:
             assert self.current is not None
             writes.append((_UPSERT_SEASON, [(self.guild_id, self.length, self.current)]))
         ratings_rows = [
-            (self.guild_id, family, uid, r.skill.mu, r.skill.sigma, r.skill.shown,
-             r.skill.games, r.last_game_at)
+            (
+                self.guild_id,
+                family,
+                uid,
+                r.skill.mu,
+                r.skill.sigma,
+                r.skill.shown,
+                r.skill.games,
+                r.last_game_at,
+            )
             for (family, uid) in sorted(self.changed)
             if (r := self.ratings[(family, uid)])
-        ]  # fmt: skip
+        ]
         progress_rows = [
             (self.guild_id, uid, fact, n) for (uid, fact), n in sorted(self.added.items())
         ]
@@ -603,8 +633,9 @@ class League:
                 count += await self._rate_batch(guild_id, ids[start : start + BATCH], now)
         self._looked_until = now - LOOKBACK
         if count:
-            log.info("league: rated %d finished game(s) in %.1f s", count,
-                     time.perf_counter() - began)  # fmt: skip
+            log.info(
+                "league: rated %d finished game(s) in %.1f s", count, time.perf_counter() - began
+            )
         return count
 
     async def _rate_batch(self, guild_id: int, ids: Sequence[int], now: float) -> int:
@@ -707,10 +738,9 @@ class League:
         """Every achievement, earned or still open, with how rare it is on this server."""
         counts = await self.storage.achievement_counts(guild_id, user_id, list(ACHIEVEMENTS))
         return [
-            AchievementView(key, counts.earned.get(key), counts.holders.get(key, 0),
-                            counts.players)
+            AchievementView(key, counts.earned.get(key), counts.holders.get(key, 0), counts.players)
             for key in ACHIEVEMENTS
-        ]  # fmt: skip
+        ]
 
     async def card_achievements(self, guild_id: int, user_id: int) -> tuple[int, list[str]]:
         """For the card: how many achievements the person holds, and the keys of the

@@ -35,12 +35,19 @@ from bot.storage import MoveStats, RoundRecord
 
 #: Ledger unit -> totals column, for what a player took and for what they caused.
 UNIT_COLUMN = {
-    "sip": "sips", "shot": "shots", "chug": "chugs", "point": "points", "life": "lives_lost",
-}  # fmt: skip
+    "sip": "sips",
+    "shot": "shots",
+    "chug": "chugs",
+    "point": "points",
+    "life": "lives_lost",
+}
 CAUSED_COLUMN = {
-    "sip": "sips_caused", "shot": "shots_caused", "chug": "chugs_caused",
-    "point": "points_caused", "life": "lives_caused",
-}  # fmt: skip
+    "sip": "sips_caused",
+    "shot": "shots_caused",
+    "chug": "chugs_caused",
+    "point": "points_caused",
+    "life": "lives_caused",
+}
 
 Deltas = dict[str, dict[str, int]]
 

@@ -235,15 +235,25 @@ def _place(role: str, text: str, style: Style, left: int, top: int, width: int) 
     # place and a box.
     bottom = top + (len(wrapped) - 1) * pitch + band_bottom - band_top
     box = (
-        (min(b[0] for b in boxes), min(b[1] for b in boxes),
-         max(b[2] for b in boxes), max(b[3] for b in boxes))
-        if boxes else (left, top, left, bottom)
-    )  # fmt: skip
+        (
+            min(b[0] for b in boxes),
+            min(b[1] for b in boxes),
+            max(b[2] for b in boxes),
+            max(b[3] for b in boxes),
+        )
+        if boxes
+        else (left, top, left, bottom)
+    )
     return TextItem(
-        role=role, text=text, size=size, fill=style.fill,
-        lines=tuple(line for line, _ in wrapped), breaks=tuple(gap for _, gap in wrapped),
-        origins=tuple(origins), box=box,
-    )  # fmt: skip
+        role=role,
+        text=text,
+        size=size,
+        fill=style.fill,
+        lines=tuple(line for line, _ in wrapped),
+        breaks=tuple(gap for _, gap in wrapped),
+        origins=tuple(origins),
+        box=box,
+    )
 
 
 def _reserved_bottom(item: TextItem) -> int:
@@ -257,9 +267,13 @@ def layout_card(data: CardData) -> CardLayout:
     header_width = CONTENT_RIGHT - HEADER_LEFT
     name = _place("name", data.name, NAME, HEADER_LEFT, AVATAR[1] + 4, header_width)
     headline = _place(
-        "headline", data.headline, HEADLINE, HEADER_LEFT, _reserved_bottom(name) + 12,
+        "headline",
+        data.headline,
+        HEADLINE,
+        HEADER_LEFT,
+        _reserved_bottom(name) + 12,
         header_width,
-    )  # fmt: skip
+    )
     items += [name, headline]
     last = max(AVATAR[3], _reserved_bottom(headline))
     y = last + HEADER_GAP
@@ -281,27 +295,53 @@ def layout_card(data: CardData) -> CardLayout:
         y = last + ROW_GAP
     if data.footer:
         footer = _place(
-            "footer", data.footer, FOOTER, CONTENT_LEFT, last + FOOTER_GAP,
+            "footer",
+            data.footer,
+            FOOTER,
+            CONTENT_LEFT,
+            last + FOOTER_GAP,
             CONTENT_RIGHT - CONTENT_LEFT,
-        )  # fmt: skip
+        )
         items.append(footer)
         last = _reserved_bottom(footer)
     height = max(MIN_HEIGHT, last + PADDING + MARGIN)
     return CardLayout(
-        width=WIDTH, height=height,
+        width=WIDTH,
+        height=height,
         panel=(MARGIN, MARGIN, WIDTH - MARGIN, height - MARGIN),
         content=(CONTENT_LEFT, CONTENT_LEFT, CONTENT_RIGHT, height - MARGIN - PADDING),
-        avatar=AVATAR, items=tuple(items),
-    )  # fmt: skip
+        avatar=AVATAR,
+        items=tuple(items),
+    )
 
 
 #: Letters the card's font has no glyph for, in their usual plain spelling: the German
 #: one first (ä is ae, not a), since German is the language whose words have them.
 _SPELLED = {
-    "ä": "ae", "ö": "oe", "ü": "ue", "Ä": "Ae", "Ö": "Oe", "Ü": "Ue", "ß": "ss",
-    "æ": "ae", "Æ": "Ae", "œ": "oe", "Œ": "Oe", "ø": "o", "Ø": "O", "ĳ": "ij", "Ĳ": "IJ",
-    "„": '"', "“": '"', "”": '"', "‘": "'", "–": "-", "—": "-", "…": "...", "×": "x",
-}  # fmt: skip
+    "ä": "ae",
+    "ö": "oe",
+    "ü": "ue",
+    "Ä": "Ae",
+    "Ö": "Oe",
+    "Ü": "Ue",
+    "ß": "ss",
+    "æ": "ae",
+    "Æ": "Ae",
+    "œ": "oe",
+    "Œ": "Oe",
+    "ø": "o",
+    "Ø": "O",
+    "ĳ": "ij",
+    "Ĳ": "IJ",
+    "„": '"',
+    "“": '"',
+    "”": '"',
+    "‘": "'",
+    "–": "-",
+    "—": "-",
+    "…": "...",
+    "×": "x",
+}
 
 
 @lru_cache(maxsize=1)

@@ -27,8 +27,13 @@ def history_line(record: RoundRecord, t: Talk | None = None) -> str:
         text = t("history-void", round=record.round_no, preset=record.ruleset)
     else:
         reason = OLD_REASONS.get(record.reason, record.reason)
-        text = t("history-lost", round=record.round_no, preset=record.ruleset,
-                 p=who(str(record.loser_id), t), reason=str(reason))  # fmt: skip
+        text = t(
+            "history-lost",
+            round=record.round_no,
+            preset=record.ruleset,
+            p=who(str(record.loser_id), t),
+            reason=str(reason),
+        )
     paid: Sequence[Sequence[Any]] = record.summary.get("paid", [])
     bits = [_penalty(words, line) for line in _by_cause(paid)]
     for shown, bit in enumerate(bits):
@@ -64,5 +69,9 @@ def _penalty(words: Words, line: tuple[Any, list[tuple[str, int]], Any, Any, Any
     player, amounts, cause, detail, by = line
     t = words.talk
     paid = listing([amount(n, unit, t) for unit, n in amounts], t)
-    return t("history-penalty", p=who(str(player), t), amount=paid,
-             why=words.cause(cause, detail or {}, by))  # fmt: skip
+    return t(
+        "history-penalty",
+        p=who(str(player), t),
+        amount=paid,
+        why=words.cause(cause, detail or {}, by),
+    )

@@ -216,9 +216,13 @@ def says_nothing_new(outcome: Outcome) -> bool:
 
 
 def plan(
-    outcome: Outcome, origin: Origin, state: ChannelState, *,
-    reader: Talk | None = None, stray: int | None = None,
-) -> Plan:  # fmt: skip
+    outcome: Outcome,
+    origin: Origin,
+    state: ChannelState,
+    *,
+    reader: Talk | None = None,
+    stray: int | None = None,
+) -> Plan:
     """The Discord calls that show ``outcome``. ``reader`` speaks the language of the one
     who clicked or typed (their private answers); ``stray`` is the stray message clicked."""
     if origin is Origin.FALLBACK:

@@ -37,8 +37,11 @@ def change(delta: int, t: Talk) -> str:
 
 def standing_rating(moved: RatingChange, t: Talk) -> str:
     """A final standing's rating column: '1,018 (+18)'."""
-    return t("standing-rating", rating=rating(moved.after, moved.provisional, t),
-             change=change(moved.delta, t))  # fmt: skip
+    return t(
+        "standing-rating",
+        rating=rating(moved.after, moved.provisional, t),
+        change=change(moved.delta, t),
+    )
 
 
 def achievement_name(key: str, t: Talk) -> str:
@@ -65,8 +68,10 @@ def earned_lines(earned: Sequence[tuple[str, str]], t: Talk) -> list[str]:
     names: dict[str, list[str]] = {}
     for player, key in earned:
         names.setdefault(player, []).append(achievement_name(key, t))
-    return [t("achievement-earned", p=who(player, t), names=listing(theirs, t))
-            for player, theirs in names.items()]  # fmt: skip
+    return [
+        t("achievement-earned", p=who(player, t), names=listing(theirs, t))
+        for player, theirs in names.items()
+    ]
 
 
 def season_name(key: str, t: Talk) -> str:
@@ -79,10 +84,15 @@ def season_name(key: str, t: Talk) -> str:
 
 def _champions(champions: Iterable[Champion], family: str, t: Talk) -> list[str]:
     return [
-        t("season-crowned", place=c.place, p=who(str(c.user_id), t),
-          rating=rating(c.rating, False, t))
-        for c in sorted(champions, key=lambda c: c.place) if c.family == family
-    ]  # fmt: skip
+        t(
+            "season-crowned",
+            place=c.place,
+            p=who(str(c.user_id), t),
+            rating=rating(c.rating, False, t),
+        )
+        for c in sorted(champions, key=lambda c: c.place)
+        if c.family == family
+    ]
 
 
 def season(view: SeasonView, t: Talk) -> Reply:
@@ -92,21 +102,32 @@ def season(view: SeasonView, t: Talk) -> Reply:
     fields: list[tuple[str, str]] = []
     for family in top:
         lines = [
-            t("season-place", place=n, p=who(str(s.user_id), t),
-              rating=rating(s.rating, s.provisional, t))
+            t(
+                "season-place",
+                place=n,
+                p=who(str(s.user_id), t),
+                rating=rating(s.rating, s.provisional, t),
+            )
             for n, s in enumerate(view.top[family], start=1)
-        ]  # fmt: skip
+        ]
         fields.append((t("family", family=family), clip("\n".join(lines), FIELD_LIMIT)))
     past = []
     for key, champions in view.past:
         firsts = [
-            t("season-champion", family=c.family, p=who(str(c.user_id), t),
-              rating=rating(c.rating, False, t))
-            for family in FAMILIES for c in champions if c.family == family and c.place == 1
-        ]  # fmt: skip
+            t(
+                "season-champion",
+                family=c.family,
+                p=who(str(c.user_id), t),
+                rating=rating(c.rating, False, t),
+            )
+            for family in FAMILIES
+            for c in champions
+            if c.family == family and c.place == 1
+        ]
         if firsts:
-            past.append(t("season-past-line", season=season_name(key, t),
-                          champions=" · ".join(firsts)))  # fmt: skip
+            past.append(
+                t("season-past-line", season=season_name(key, t), champions=" · ".join(firsts))
+            )
     if past:
         fields.append((t("season-past"), clip("\n".join(past), FIELD_LIMIT)))
     description = t("season-days-left", days=view.days_left)
@@ -118,8 +139,10 @@ def season(view: SeasonView, t: Talk) -> Reply:
         footer += " · " + t("rating-provisional")
     embed = Embed(
         title=t("season-title", season=season_name(view.season, t)),
-        description=description, fields=tuple(fields), footer=footer,
-    )  # fmt: skip
+        description=description,
+        fields=tuple(fields),
+        footer=footer,
+    )
     return Reply(embed=embed)
 
 
@@ -130,8 +153,13 @@ def season_over(close: SeasonClose, t: Talk) -> Reply:
     for family in FAMILIES:
         crowned = _champions(close.champions, family, t)
         if crowned:
-            lines.append(t("season-over-family", family=t("family", family=family),
-                           champions=" · ".join(crowned)))  # fmt: skip
+            lines.append(
+                t(
+                    "season-over-family",
+                    family=t("family", family=family),
+                    champions=" · ".join(crowned),
+                )
+            )
     lines.append(t("season-over-next"))
     return Reply(clip("\n".join(lines), CONTENT_LIMIT))
 
@@ -139,22 +167,26 @@ def season_over(close: SeasonClose, t: Talk) -> Reply:
 def achievements(name: str, views: Sequence[AchievementView], t: Talk) -> Reply:
     """`/achievements`: earned ones first (newest first), then the open ones, each with
     how rare it is on this server; cut to fit one embed."""
-    earned = sorted((v for v in views if v.earned_at is not None),
-                    key=lambda v: -(v.earned_at or 0))  # fmt: skip
+    earned = sorted(
+        (v for v in views if v.earned_at is not None), key=lambda v: -(v.earned_at or 0)
+    )
     still_open = [v for v in views if v.earned_at is None]
     lines = [
         t("achievements-earned", name=achievement_name(v.key, t), rarity=rarity(v, t))
         for v in earned
     ] + [
         t("achievements-open", name=achievement_name(v.key, t), how=how, rarity=rarity(v, t))
-        if (how := achievement_how(v.key, t)) else
-        t("achievements-open-unexplained", name=achievement_name(v.key, t), rarity=rarity(v, t))
+        if (how := achievement_how(v.key, t))
+        else t(
+            "achievements-open-unexplained", name=achievement_name(v.key, t), rarity=rarity(v, t)
+        )
         for v in still_open
-    ]  # fmt: skip
+    ]
     title = t("achievements-title", name=name, earned=len(earned), total=len(views))
     text = "\n".join(lines) if lines else t("achievements-none")
-    return Reply(embed=Embed(title=clip(title, 256),
-                             description=clip(text, EMBED_DESCRIPTION_LIMIT)))  # fmt: skip
+    return Reply(
+        embed=Embed(title=clip(title, 256), description=clip(text, EMBED_DESCRIPTION_LIMIT))
+    )
 
 
 def rarity(view: AchievementView, t: Talk) -> str:

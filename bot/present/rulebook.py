@@ -75,8 +75,12 @@ def _lines(text: str) -> tuple[str, ...]:
 def __getattr__(name: str) -> Any:
     """``RULEBOOK``, ``ROLL_ORDER``, ``FAIR_CUP`` and ``TABLE_RULES`` in English, built on
     first use: the catalog belongs to the presenter, so it is imported only when asked."""
-    builders = {"RULEBOOK": rulebook, "ROLL_ORDER": roll_order, "FAIR_CUP": fair_cup,
-                "TABLE_RULES": table_rules}  # fmt: skip
+    builders = {
+        "RULEBOOK": rulebook,
+        "ROLL_ORDER": roll_order,
+        "FAIR_CUP": fair_cup,
+        "TABLE_RULES": table_rules,
+    }
     if name not in builders:
         raise AttributeError(f"module {__name__!r} has no attribute {name!r}")
     from bot.present.i18n import talk

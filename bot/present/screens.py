@@ -67,8 +67,11 @@ MENUS: dict[Act, str] = {
     Act.KNIGHT: "menu-knight",
 }
 #: A claim's answers say what follows them: taking the cup is accepting the claim.
-ANSWER_LABELS = {Act.ROLL: "button-accept-roll", Act.ROLL_BLIND: "button-accept-blind",
-                 Act.ACCEPT: "button-accept-pass"}  # fmt: skip
+ANSWER_LABELS = {
+    Act.ROLL: "button-accept-roll",
+    Act.ROLL_BLIND: "button-accept-blind",
+    Act.ACCEPT: "button-accept-pass",
+}
 #: How the open-roll prompt names each choice the mover has.
 OPEN_CHOICES = {Act.ROLL: "choice-roll", Act.KEEP: "choice-keep", Act.STAND: "choice-stand"}
 TOOLS: dict[str, tuple[str, Style]] = {
@@ -103,8 +106,9 @@ def prompt(game: Game, t: Talk) -> str:
         if stage == "rolled":
             return t("prompt-claim-seen" if mover in game.seen_by else "prompt-claim", p=p)
         if stage == "accepted":
-            return t("prompt-accepted-pass" if game.can_pass_after_accept()
-                     else "prompt-accepted", p=p)  # fmt: skip
+            return t(
+                "prompt-accepted-pass" if game.can_pass_after_accept() else "prompt-accepted", p=p
+            )
         if stage == "reroll":
             return t("prompt-reroll", p=p)
         return t("prompt-roll-cup", p=p)
@@ -113,8 +117,11 @@ def prompt(game: Game, t: Talk) -> str:
     if game.last is None:
         return t("prompt-your-roll", p=p)
     acts = {m.act for m in game.legal_actions(mover)} if mover else set()
-    said = [t(OPEN_CHOICES[a]) if a in OPEN_CHOICES else Words.of(game, t).ending("choice")
-            for a in (Act.ROLL, Act.KEEP, Act.STAND, Act.ENDROUND) if a in acts]  # fmt: skip
+    said = [
+        t(OPEN_CHOICES[a]) if a in OPEN_CHOICES else Words.of(game, t).ending("choice")
+        for a in (Act.ROLL, Act.KEEP, Act.STAND, Act.ENDROUND)
+        if a in acts
+    ]
     if not said:
         return t("prompt-your-move", p=p)
     return t("prompt-choices", p=p, choices=listing(said, t, word="or"))
@@ -207,10 +214,16 @@ def menus(table: Table, moves: Sequence[Move], acts: Iterable[Act], t: Talk) -> 
         if act in (Act.CLAIM, Act.PASS):
             options = [(claim_label(words, m), m.encode()) for m in offered]
         else:
-            options = [(clip(names.get(m.to or "", m.to or ""), OPTION_LIMIT), m.encode())
-                       for m in offered]  # fmt: skip
-        out.append(Menu(ids.menu_id(table.game_id, game.move_no, act), t(MENUS[act]),
-                        tuple(options[:MENU_OPTIONS])))  # fmt: skip
+            options = [
+                (clip(names.get(m.to or "", m.to or ""), OPTION_LIMIT), m.encode()) for m in offered
+            ]
+        out.append(
+            Menu(
+                ids.menu_id(table.game_id, game.move_no, act),
+                t(MENUS[act]),
+                tuple(options[:MENU_OPTIONS]),
+            )
+        )
     return out
 
 
@@ -285,8 +298,12 @@ def turn(
         body.append(state)
     content = clip("\n".join(line for line in body if line), CONTENT_LIMIT)
     mover = game.to_move
-    return Reply(content, None, tuple(move_components(table, t, lifted)),
-                 ping=(mover,) if ping and mover else ())  # fmt: skip
+    return Reply(
+        content,
+        None,
+        tuple(move_components(table, t, lifted)),
+        ping=(mover,) if ping and mover else (),
+    )
 
 
 def lobby(table: Table) -> Reply:
@@ -299,11 +316,18 @@ def lobby(table: Table) -> Reply:
     rules = [amount(o.lives, "life", t) if o.lives else t("lobby-no-lives"), t(f"units-{o.units}")]
     rules.append(t("lobby-timer", seconds=o.turn_timer) if o.turn_timer else t("lobby-no-timer"))
     description = t(
-        "lobby-body", host=who(game.host, t), seats=seats, seated=len(game.seats),
-        most=o.max_players, rules=" · ".join(rules),
-    )  # fmt: skip
-    characters = [f"{who(p, t)} {t(f'persona-{persona.key}')}." for p in game.computers
-                  if (persona := persona_of(p)) is not None]  # fmt: skip
+        "lobby-body",
+        host=who(game.host, t),
+        seats=seats,
+        seated=len(game.seats),
+        most=o.max_players,
+        rules=" · ".join(rules),
+    )
+    characters = [
+        f"{who(p, t)} {t(f'persona-{persona.key}')}."
+        for p in game.computers
+        if (persona := persona_of(p)) is not None
+    ]
     if characters:
         description += "\n" + "\n".join(characters)
     embed = Embed(title=t("lobby-title", preset=game.preset), description=description)
@@ -343,8 +367,9 @@ def standing(game: Game, t: Talk | None = None, result: GameResult | None = None
         state = game.players[player]
         bits = []
         if lives:
-            bits.append(t("standing-out") if not state.lives
-                        else t("standing-lives", lives=state.lives))  # fmt: skip
+            bits.append(
+                t("standing-out") if not state.lives else t("standing-lives", lives=state.lives)
+            )
         taken = drinks(state.totals, t)
         if taken or not lives:
             bits.append(taken or amount(0, game.options.units.removesuffix("s"), t))
@@ -357,9 +382,11 @@ def standing(game: Game, t: Talk | None = None, result: GameResult | None = None
 
 
 def final(
-    table: Table, lines: Sequence[str], lifted: Commitment | None,
+    table: Table,
+    lines: Sequence[str],
+    lifted: Commitment | None,
     result: GameResult | None = None,
-) -> Reply:  # fmt: skip
+) -> Reply:
     """The end of a game: how it ended, the final standing (with the rating changes and
     the achievements earned, if the game was rated), and a Rematch button. Achievements
     sit in the embed, so the players they name are never pinged."""
@@ -463,8 +490,7 @@ def private_after(outcome: Outcome, t: Talk) -> Reply | None:
     choice = game.owes_choice(player)
     if choice is not None:
         moves = game.legal_actions(player)
-        return Reply(prompt(game, t), None, tuple(menus(table, moves, (choice,), t)),
-                     private=True)  # fmt: skip
+        return Reply(prompt(game, t), None, tuple(menus(table, moves, (choice,), t)), private=True)
     return None
 
 
@@ -530,10 +556,14 @@ def sealed_cup(commit: Commitment, t: Talk) -> Reply:
 def lifted_cup(commit: Commitment, words: Words) -> Reply:
     text = message(commit.dice, commit.salt)
     return Reply(
-        words.talk("cup-lifted", dice=words.roll(commit.dice), digest=commit.digest,
-                   command=f"printf '{text}' | sha256sum"),
+        words.talk(
+            "cup-lifted",
+            dice=words.roll(commit.dice),
+            digest=commit.digest,
+            command=f"printf '{text}' | sha256sum",
+        ),
         private=True,
-    )  # fmt: skip
+    )
 
 
 def table_view(table: Table, viewer: str, t: Talk) -> Reply:
@@ -554,8 +584,11 @@ def table_view(table: Table, viewer: str, t: Talk) -> Reply:
         state = status(table, t)
         if state:
             fields.append((t("field-now"), state))
-    title = t("table-title-lobby" if game.phase == "lobby" else "table-title",
-              preset=game.preset, round=game.round_no)  # fmt: skip
+    title = t(
+        "table-title-lobby" if game.phase == "lobby" else "table-title",
+        preset=game.preset,
+        round=game.round_no,
+    )
     embed = Embed(title=title, description=scores(game, t) or "—", fields=tuple(fields))
     return Reply("", embed, private=True)
 

@@ -112,8 +112,11 @@ class Showing:
         produced = await self._carry_out(plan, channel_id, asked)
         if produced.failed is None:
             return
-        log.warning("answer in channel %s failed (%s): posting the table instead",
-                    channel_id, produced.failed)  # fmt: skip
+        log.warning(
+            "answer in channel %s failed (%s): posting the table instead",
+            channel_id,
+            produced.failed,
+        )
         self._set(channel_id, plan.on_failure)
         fallback = planner.plan(outcome, Origin.FALLBACK, plan.on_failure)
         if not (await self._carry_out(fallback, channel_id, asked)).reached:

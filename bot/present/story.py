@@ -90,13 +90,15 @@ IMPLIED: dict[str, type[Event]] = {
 THREE_ONE_KINDS: frozenset[type[Event]] = frozenset({Social, HandOut, Elbow})
 #: Messages for leaving and being out, by reason (catalog keys, README Languages).
 LEFT_KEYS: dict[str, str] = {
-    Reason.LEFT_QUEUE: "left-queue", Reason.LEFT_GAME: "left-game",
+    Reason.LEFT_QUEUE: "left-queue",
+    Reason.LEFT_GAME: "left-game",
     Reason.TIMEOUTS: "left-timeouts",
-}  # fmt: skip
+}
 OUT_KEYS: dict[str, str] = {
-    Reason.NO_LIVES: "out-no-lives", Reason.LEFT_GAME: "out-left",
+    Reason.NO_LIVES: "out-no-lives",
+    Reason.LEFT_GAME: "out-left",
     Reason.TIMEOUTS: "out-timeouts",
-}  # fmt: skip
+}
 
 
 def _who(s: Scene, player: str | None) -> str:
@@ -159,9 +161,12 @@ def _reveal(s: Scene, e: Revealed) -> str:
     w = s.words
     return w.talk(
         "reveal-bluff" if e.bluff else "reveal-true",
-        p=_who(s, e.player), claimer=_who(s, e.claimer), claim=w.roll(e.claim),
-        cup=w.roll(e.dice), odds=w.odds(e.claim),
-    )  # fmt: skip
+        p=_who(s, e.player),
+        claimer=_who(s, e.claimer),
+        claim=w.roll(e.claim),
+        cup=w.roll(e.dice),
+        odds=w.odds(e.claim),
+    )
 
 
 def _penalty(s: Scene, e: Penalized | Paid) -> str | None:

@@ -86,8 +86,14 @@ class Words:
 
     @classmethod
     def of_options(cls, options: Options, preset: str, talk: Talk | None = None) -> Words:
-        return cls(options.style, options.top_name, options.three_one,
-                   options.three_one != "low", preset, talk or i18n.talk())  # fmt: skip
+        return cls(
+            options.style,
+            options.top_name,
+            options.three_one,
+            options.three_one != "low",
+            preset,
+            talk or i18n.talk(),
+        )
 
     @classmethod
     def of_preset(cls, preset: str, talk: Talk | None = None) -> Words:

@@ -35,9 +35,13 @@ discord.VoiceClient.warn_dave = False
 DRAIN_SECONDS = 5.0
 
 EXTENSIONS: tuple[str, ...] = (
-    "cogs.translate", "cogs.publishing", "cogs.rules", "cogs.play", "cogs.stats",
+    "cogs.translate",
+    "cogs.publishing",
+    "cogs.rules",
+    "cogs.play",
+    "cogs.stats",
     "cogs.seasons",
-)  # fmt: skip
+)
 """Every cog the bot loads, in order. Add a new cog here and nowhere else. The first sets
 the commands' translator, so it is in place before the commands are synced."""
 
@@ -156,8 +160,11 @@ class MexicanBot(commands.Bot):
             # Not a bug: the storage has logged the outage once (README, Running at scale).
             text = t("database-down")
         else:
-            log.error("command %s failed", interaction.command and interaction.command.name,
-                      exc_info=error)  # fmt: skip
+            log.error(
+                "command %s failed",
+                interaction.command and interaction.command.name,
+                exc_info=error,
+            )
             # Never "nothing was changed": the error may come after a move was stored.
             text = t("command-failed")
         try:
@@ -182,8 +189,13 @@ class MexicanBot(commands.Bot):
             log.info("ready as %s in %d guild(s)", self.user, len(self.guilds))
         else:  # which shards, so an operator can tell the processes' logs apart
             ids = ",".join(map(str, self.sharding.ids))
-            log.info("ready as %s in %d guild(s), shard(s) %s of %d", self.user,
-                     len(self.guilds), ids, self.sharding.count)  # fmt: skip
+            log.info(
+                "ready as %s in %d guild(s), shard(s) %s of %d",
+                self.user,
+                len(self.guilds),
+                ids,
+                self.sharding.count,
+            )
 
 
 class ShardedMexicanBot(MexicanBot, commands.AutoShardedBot):

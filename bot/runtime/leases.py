@@ -186,9 +186,12 @@ class ShardLeases:
                 told = True
                 log.warning(
                     "shard(s) %s of %d are held by another running process (%s); waiting up "
-                    "to %g s for it to stop", _ids(blocked), self.shard_count,
-                    ", ".join(sorted(set(blocked.values()))), wait,
-                )  # fmt: skip
+                    "to %g s for it to stop",
+                    _ids(blocked),
+                    self.shard_count,
+                    ", ".join(sorted(set(blocked.values()))),
+                    wait,
+                )
             left = deadline - time.monotonic()
             if left <= 0:
                 await self.release()
@@ -244,8 +247,12 @@ class ShardLeases:
                     # An outage is logged once by storage (README, Running at scale: While
                     # the database is down); anything else is news for the operator.
                     level = logging.DEBUG if isinstance(exc, DatabaseDownError) else logging.WARNING
-                    log.log(level, "could not renew the shard lease(s), retrying: %s: %s",
-                            type(exc).__name__, exc)  # fmt: skip
+                    log.log(
+                        level,
+                        "could not renew the shard lease(s), retrying: %s: %s",
+                        type(exc).__name__,
+                        exc,
+                    )
                 failing = True
                 continue
             if failing:
@@ -273,9 +280,11 @@ class ShardLeases:
         self.lost_to = ", ".join(others) or "another process"
         log.error(
             "lost shard(s) %s of %d to another process (%s), which runs them now: stopping, "
-            "so that only one process answers for them", _ids(missing), self.shard_count,
+            "so that only one process answers for them",
+            _ids(missing),
+            self.shard_count,
             self.lost_to,
-        )  # fmt: skip
+        )
         if self._on_lost is not None:
             self._on_lost()
 
@@ -295,8 +304,12 @@ class ShardLeases:
         try:
             await self._storage.release_shard_leases(self.shard_count, held, self.holder)
         except Exception as exc:
-            log.warning("could not release the shard lease(s); they run out in %g s: %s: %s",
-                        self._seconds, type(exc).__name__, exc)  # fmt: skip
+            log.warning(
+                "could not release the shard lease(s); they run out in %g s: %s: %s",
+                self._seconds,
+                type(exc).__name__,
+                exc,
+            )
             return
         log.info("released shard(s) %s of %d", _ids(held), self.shard_count)
 

@@ -173,7 +173,7 @@ def count_discord_calls(metrics: Metrics, http: discord.http.HTTPClient) -> None
         metrics.called_discord(route.method, route.path)
         return await request(route, **kwargs)
 
-    http.request = counted  # type: ignore[method-assign]
+    http.request = counted  # type: ignore[method-assign]  # wraps this one client's method
 
 
 class _CountingAdapter(AsyncWebhookAdapter):

@@ -228,9 +228,10 @@ class Storage:
         return self._tables.read_rows(table, batch)
 
     async def load_rows(
-        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
+        self,
+        batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
         expected: Mapping[str, int],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Insert ``(table, rows)`` batches in one transaction, all or nothing (`TableRows`)."""
         await self._tables.load_rows(batches, expected)
 

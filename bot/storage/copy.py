@@ -43,8 +43,9 @@ async def copy_database(source: Any, target: Any, *, out: TextIO | None = None) 
         await src.close()
 
 
-async def _copy(src: Storage, dst: Storage, src_name: str, dst_name: str,
-                out: TextIO | None) -> dict[str, int]:  # fmt: skip
+async def _copy(
+    src: Storage, dst: Storage, src_name: str, dst_name: str, out: TextIO | None
+) -> dict[str, int]:
     filled = {t: n for t in DATA_TABLES if (n := await dst.count_rows(t))}
     if filled:
         listed = ", ".join(f"{t} ({n} row{'s' if n != 1 else ''})" for t, n in filled.items())
@@ -65,11 +66,14 @@ async def _copy(src: Storage, dst: Storage, src_name: str, dst_name: str,
         _print_counts(out, src_name, dst_name, expected, err.counted)
         raise CopyError(
             "row counts differ in "
-            + ", ".join(f"{t} ({expected[t]} in FROM, {err.counted[t]} read)"
-                        for t in DATA_TABLES if err.counted[t] != expected[t])
+            + ", ".join(
+                f"{t} ({expected[t]} in FROM, {err.counted[t]} read)"
+                for t in DATA_TABLES
+                if err.counted[t] != expected[t]
+            )
             + ": was the bot still writing to FROM? Nothing was copied; stop the bot and "
             "copy again"
-        ) from err  # fmt: skip
+        ) from err
     copied = {t: await dst.count_rows(t) for t in DATA_TABLES}
     _print_counts(out, src_name, dst_name, expected, copied)
     wrong = [t for t in DATA_TABLES if copied[t] != expected[t]]
@@ -82,8 +86,13 @@ async def _copy(src: Storage, dst: Storage, src_name: str, dst_name: str,
     return copied
 
 
-def _print_counts(out: TextIO | None, src_name: str, dst_name: str,
-                  expected: Mapping[str, int], copied: Mapping[str, int]) -> None:  # fmt: skip
+def _print_counts(
+    out: TextIO | None,
+    src_name: str,
+    dst_name: str,
+    expected: Mapping[str, int],
+    copied: Mapping[str, int],
+) -> None:
     if out is None:
         return
     print(f"copied {src_name} -> {dst_name}", file=out)

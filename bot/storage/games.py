@@ -109,9 +109,18 @@ class GameQueries:
         stamp = float(self._clock() if now is None else now)
         buckets, profiles = counter_changes(totals_deltas, stamp, channel_id)
         plan = move(
-            self._db.dialect, game_id, state_json, status, stamp, expect_move_no,
-            rows, buckets, profiles, stats, lock_by_game=channel_id is None,
-        )  # fmt: skip
+            self._db.dialect,
+            game_id,
+            state_json,
+            status,
+            stamp,
+            expect_move_no,
+            rows,
+            buckets,
+            profiles,
+            stats,
+            lock_by_game=channel_id is None,
+        )
         # Writers of one channel queue on its lock until the one before them commits.
         lock = () if channel_id is None else channel_lock(channel_id)
         try:
@@ -290,14 +299,20 @@ BUCKETS = Counters(
     (("guild_id", "bigint"), ("channel_id", "bigint"), ("period", "text"), ("user_id", "bigint")),
     TOTALS_COLUMNS,
 )
-PROFILES = Counters("play_profiles", (("guild_id", "bigint"), ("user_id", "bigint")),
-                    PROFILE_COLUMNS)  # fmt: skip
+PROFILES = Counters(
+    "play_profiles", (("guild_id", "bigint"), ("user_id", "bigint")), PROFILE_COLUMNS
+)
 
 
 def new_game(
-    guild_id: int, channel_id: int, ruleset: str, status: str, state_json: str, stamp: float,
+    guild_id: int,
+    channel_id: int,
+    ruleset: str,
+    status: str,
+    state_json: str,
+    stamp: float,
     rows: Sequence[tuple[str, str]],
-) -> Plan[int]:  # fmt: skip
+) -> Plan[int]:
     """A new game row and its first events; the game's id."""
     found = yield FetchOne(
         INSERT_GAME, (guild_id, channel_id, ruleset, status, state_json, stamp, stamp)
@@ -308,10 +323,19 @@ def new_game(
 
 
 def move(
-    dialect: Dialect, game_id: int, state_json: str, status: str, stamp: float,
-    expected: int | None, rows: Sequence[tuple[str, str]], buckets: Sequence[Change],
-    profiles: Sequence[Change], stats: MoveStats | None, *, lock_by_game: bool,
-) -> Plan[list[int]]:  # fmt: skip
+    dialect: Dialect,
+    game_id: int,
+    state_json: str,
+    status: str,
+    stamp: float,
+    expected: int | None,
+    rows: Sequence[tuple[str, str]],
+    buckets: Sequence[Change],
+    profiles: Sequence[Change],
+    stats: MoveStats | None,
+    *,
+    lock_by_game: bool,
+) -> Plan[list[int]]:
     """One move: the state, its events, its counters and its statistics; the events' seq
     numbers. ``lock_by_game``: the caller named no channel, so the move takes the lock
     of the game's channel itself, where the database has such locks."""
@@ -452,13 +476,23 @@ def catch_rows(guild_id: int, stats: MoveStats) -> list[tuple[Any, ...]]:
     return sorted((guild_id, caught, catcher) for catcher, caught in stats.catches)
 
 
-def round_rows(guild_id: int, channel_id: int, game_id: int, stats: MoveStats,
-               stamp: float) -> list[tuple[Any, ...]]:  # fmt: skip
+def round_rows(
+    guild_id: int, channel_id: int, game_id: int, stats: MoveStats, stamp: float
+) -> list[tuple[Any, ...]]:
     return [
-        (guild_id, channel_id, game_id, r.round_no, r.ruleset, r.loser_id, r.reason,
-         dump(r.summary), stamp)
+        (
+            guild_id,
+            channel_id,
+            game_id,
+            r.round_no,
+            r.ruleset,
+            r.loser_id,
+            r.reason,
+            dump(r.summary),
+            stamp,
+        )
         for r in stats.rounds
-    ]  # fmt: skip
+    ]
 
 
 # ------------------------------------------------------------- checks and values

@@ -33,8 +33,12 @@ class Health:
         """A call could not reach the database; logged only if it was up until now."""
         if self.down_since is None:
             self.down_since = self._clock()
-            log.warning("database %s can't be reached (%s); moves and commands are "
-                        "refused until it is back", self.what, _reason(reason))  # fmt: skip
+            log.warning(
+                "database %s can't be reached (%s); moves and commands are "
+                "refused until it is back",
+                self.what,
+                _reason(reason),
+            )
 
     def answered(self) -> None:
         """A call reached the database; logged only if it was down until now."""

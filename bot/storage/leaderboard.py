@@ -52,24 +52,36 @@ class Stat:
 #: The leaderboard's statistics. Expressions use only column names of stat_buckets.
 STATS: dict[str, Stat] = {
     "wins": Stat("Wins", "games_won", "games_played > 0"),
-    "winrate": Stat("Win rate", "CAST(games_won AS DOUBLE PRECISION) / games_played",
-                    "games_played >= :min_games", percent=True),
+    "winrate": Stat(
+        "Win rate",
+        "CAST(games_won AS DOUBLE PRECISION) / games_played",
+        "games_played >= :min_games",
+        percent=True,
+    ),
     "sips": Stat("Sips taken", "sips", "sips > 0"),
     "shots": Stat("Shots taken", "shots", "shots > 0"),
     "chugs": Stat("Chugs taken", "chugs", "chugs > 0"),
     "points": Stat("Points taken", "points", "points > 0"),
-    "handed_out": Stat("Sips handed out", "sips_caused + points_caused",
-                       "sips_caused + points_caused > 0"),
+    "handed_out": Stat(
+        "Sips handed out", "sips_caused + points_caused", "sips_caused + points_caused > 0"
+    ),
     "lives_lost": Stat("Lives lost", "lives_lost", "lives_lost > 0"),
-    "bluffing": Stat("Bluff success",
-                     "CAST(bluffs_made - bluffs_caught AS DOUBLE PRECISION) / bluffs_made",
-                     "bluffs_made >= :min_bluffs", percent=True),
-    "calls": Stat("Call accuracy", "CAST(calls_right AS DOUBLE PRECISION) / calls_made",
-                  "calls_made >= :min_calls", percent=True),
+    "bluffing": Stat(
+        "Bluff success",
+        "CAST(bluffs_made - bluffs_caught AS DOUBLE PRECISION) / bluffs_made",
+        "bluffs_made >= :min_bluffs",
+        percent=True,
+    ),
+    "calls": Stat(
+        "Call accuracy",
+        "CAST(calls_right AS DOUBLE PRECISION) / calls_made",
+        "calls_made >= :min_calls",
+        percent=True,
+    ),
     "mex": Stat("21s rolled", "mex_rolled", "mex_rolled > 0"),
     "rating_bluff": Stat("Rating (bluffing games)", "shown", family="bluff", games="games"),
     "rating_open": Stat("Rating (open rolls)", "shown", family="open", games="games"),
-}  # fmt: skip
+}
 
 #: How many games / bluffs / calls before a rate counts (a 1-for-1 is no record).
 MINIMUMS = {"min_games": 5, "min_bluffs": 5, "min_calls": 5}
@@ -202,9 +214,16 @@ class LeaderboardQueries:
         return PlayerTotals(guild_id, user_id, **{k: int(row[k]) for k in TOTALS_COLUMNS})
 
     async def leaderboard(
-        self, guild_id: int, stat: str, *, channel_id: int = 0, period: str = "all",
-        now: float | None = None, offset: int = 0, limit: int = 10,
-    ) -> tuple[list[Ranked], int]:  # fmt: skip
+        self,
+        guild_id: int,
+        stat: str,
+        *,
+        channel_id: int = 0,
+        period: str = "all",
+        now: float | None = None,
+        offset: int = 0,
+        limit: int = 10,
+    ) -> tuple[list[Ranked], int]:
         """One page of the ranking, and how many players are ranked in all.
 
         One statement, so the rows, their places and the total come from one snapshot
@@ -250,9 +269,15 @@ class LeaderboardQueries:
         return ranked, total
 
     async def rank_of(
-        self, guild_id: int, stat: str, user_id: int, *, channel_id: int = 0,
-        period: str = "all", now: float | None = None,
-    ) -> Ranked | None:  # fmt: skip
+        self,
+        guild_id: int,
+        stat: str,
+        user_id: int,
+        *,
+        channel_id: int = 0,
+        period: str = "all",
+        now: float | None = None,
+    ) -> Ranked | None:
         """The player's own place, even when it is far below the page shown.
 
         Counted by the same rule as `leaderboard`'s places, in one statement, so the value
@@ -362,6 +387,9 @@ class LeaderboardQueries:
     def _params(guild_id: int, channel_id: int, period: str, now: float | None) -> dict[str, Any]:
         stamp = time.time() if now is None else now
         return {
-            "guild": guild_id, "channel": channel_id, "period": period_key(period, stamp),
-            "since": period_start(period, stamp), **MINIMUMS,
-        }  # fmt: skip
+            "guild": guild_id,
+            "channel": channel_id,
+            "period": period_key(period, stamp),
+            "since": period_start(period, stamp),
+            **MINIMUMS,
+        }

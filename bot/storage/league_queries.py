@@ -192,11 +192,17 @@ class LeagueQueries:
 
     async def claim_announcement(self, guild_id: int, season: str, now: float) -> bool:
         """Mark a closed season announced; True for the one caller whose UPDATE did it."""
-        counts = await self._db.run(statements([(
-            "UPDATE closed_seasons SET announced_at = ?"
-            " WHERE guild_id = ? AND season = ? AND announced_at IS NULL",
-            (float(now), guild_id, season),
-        )]))  # fmt: skip
+        counts = await self._db.run(
+            statements(
+                [
+                    (
+                        "UPDATE closed_seasons SET announced_at = ?"
+                        " WHERE guild_id = ? AND season = ? AND announced_at IS NULL",
+                        (float(now), guild_id, season),
+                    )
+                ]
+            )
+        )
         return counts[0] == 1
 
     async def _guild_rows(

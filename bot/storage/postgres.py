@@ -126,9 +126,14 @@ class PostgresDriver:
             # No connection floor (min_size=0): while the database is down, asyncpg would
             # log a traceback each time it failed to restore one.
             pool = await asyncpg.create_pool(
-                url.get_secret_value(), min_size=0, max_size=pool_size, timeout=10,
-                command_timeout=60, server_settings={"jit": "off"}, reset=_session_kept,
-            )  # fmt: skip
+                url.get_secret_value(),
+                min_size=0,
+                max_size=pool_size,
+                timeout=10,
+                command_timeout=60,
+                server_settings={"jit": "off"},
+                reset=_session_kept,
+            )
         except _START_FAILURES as exc:
             raise DatabaseUnavailableError(_unavailable(url, exc)) from exc
         try:

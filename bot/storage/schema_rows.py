@@ -42,25 +42,42 @@ DATA_TABLES: dict[str, tuple[str, ...]] = {
     "claim_counts": ("guild_id", "user_id", "claim", "n"),
     "catches": ("guild_id", "caught_id", "catcher_id", "n"),
     "play_profiles": ("guild_id", "user_id", *PROFILE_COLUMNS),
-    "ratings": ("guild_id", "family", "user_id", "mu", "sigma", "shown", "games",
-                "last_game_at"),
+    "ratings": ("guild_id", "family", "user_id", "mu", "sigma", "shown", "games", "last_game_at"),
     "rated_games": ("game_id", "guild_id", "family", "ended_at", "result"),
     "achievements": ("guild_id", "user_id", "key", "game_id", "earned_at"),
     "achievement_progress": ("guild_id", "user_id", "fact", "n"),
     "seasons": ("guild_id", "length", "current"),
-    "closed_seasons": ("guild_id", "season", "closed_at", "champions", "channel_id",
-                       "announced_at"),
+    "closed_seasons": (
+        "guild_id",
+        "season",
+        "closed_at",
+        "champions",
+        "channel_id",
+        "announced_at",
+    ),
     "rated_channel_players": ("guild_id", "family", "channel_id", "user_id", "last_game_at"),
-}  # fmt: skip
+}
 #: Tables about the processes running now, not the bot's data: migrate-db leaves them.
 PROCESS_TABLES: tuple[str, ...] = ("shard_leases",)
 #: How many of each table's leading columns are its primary key: a copy reads rows in
 #: key order, so PostgreSQL stores each leaderboard bucket's rows together on disk (as
 #: SQLite's WITHOUT ROWID tables always do), which keeps a leaderboard's scan short.
-KEY_COLUMNS = {"games": 1, "game_events": 2, "stat_buckets": 4, "rounds": 1,
-               "claim_counts": 3, "catches": 3, "play_profiles": 2, "ratings": 3,
-               "rated_games": 1, "achievements": 3, "achievement_progress": 3, "seasons": 1,
-               "closed_seasons": 2, "rated_channel_players": 4}  # fmt: skip
+KEY_COLUMNS = {
+    "games": 1,
+    "game_events": 2,
+    "stat_buckets": 4,
+    "rounds": 1,
+    "claim_counts": 3,
+    "catches": 3,
+    "play_profiles": 2,
+    "ratings": 3,
+    "rated_games": 1,
+    "achievements": 3,
+    "achievement_progress": 3,
+    "seasons": 1,
+    "closed_seasons": 2,
+    "rated_channel_players": 4,
+}
 
 
 class TableRows:
@@ -85,9 +102,10 @@ class TableRows:
         return self._db.stream(f"SELECT {', '.join(columns)} FROM {table} ORDER BY {key}", batch)
 
     async def load_rows(
-        self, batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
+        self,
+        batches: AsyncIterator[tuple[str, list[tuple[Any, ...]]]],
         expected: Mapping[str, int],
-    ) -> None:  # fmt: skip
+    ) -> None:
         """Insert ``(table, rows)`` batches, all in one transaction: a copy that fails
         half-way leaves the target as empty as it was. Ids are kept as they are, and the
         next new game or round is numbered after the highest copied one. The rows of each

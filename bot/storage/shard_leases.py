@@ -51,9 +51,15 @@ class ShardLeaseQueries:
         self._clock = clock
 
     async def take_shard_leases(
-        self, shard_count: int, shard_ids: Iterable[int], holder: str, seconds: float, *,
-        lapsed: Mapping[int, str] | None = None, now: float | None = None,
-    ) -> tuple[int, ...]:  # fmt: skip
+        self,
+        shard_count: int,
+        shard_ids: Iterable[int],
+        holder: str,
+        seconds: float,
+        *,
+        lapsed: Mapping[int, str] | None = None,
+        now: float | None = None,
+    ) -> tuple[int, ...]:
         """Take or renew the leases of ``shard_ids`` for ``seconds``, in one transaction;
         the shards now held by ``holder``. A lease is taken if it is free, has run out,
         is already ``holder``'s, or is held by ``lapsed[shard]`` (a holder the caller
@@ -63,11 +69,24 @@ class ShardLeaseQueries:
         stamp = float(self._clock() if now is None else now)
         wanted = sorted(set(shard_ids))
         gone = lapsed or {}
-        counts = await self._db.run(statements([
-            (TAKE, {"count": shard_count, "shard": shard, "holder": holder, "now": stamp,
-                    "expires": stamp + seconds, "lapsed": gone.get(shard)})
-            for shard in wanted
-        ]))  # fmt: skip
+        counts = await self._db.run(
+            statements(
+                [
+                    (
+                        TAKE,
+                        {
+                            "count": shard_count,
+                            "shard": shard,
+                            "holder": holder,
+                            "now": stamp,
+                            "expires": stamp + seconds,
+                            "lapsed": gone.get(shard),
+                        },
+                    )
+                    for shard in wanted
+                ]
+            )
+        )
         return tuple(shard for shard, n in zip(wanted, counts, strict=True) if n == 1)
 
     async def release_shard_leases(

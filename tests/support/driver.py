@@ -71,9 +71,13 @@ TAKEN = ("🎲 Your dice", "🙈 You rolled blind", "You're in.", "You left the 
 
 class Driver:
     def __init__(
-        self, standin: StandIn, rng: random.Random, *, slash_share: float = 0.25,
+        self,
+        standin: StandIn,
+        rng: random.Random,
+        *,
+        slash_share: float = 0.25,
         timeout: float = 15.0,
-    ) -> None:  # fmt: skip
+    ) -> None:
         self.standin = standin
         self.rng = rng
         self.slash_share = slash_share

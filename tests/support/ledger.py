@@ -262,8 +262,16 @@ def tally(
                 status, move = entries[k]
                 if is_stored_as(move, row):
                     refused_one = status == "refused"
-                    relax(reached, k + 1, (cost + skipped + 0.9 * refused_one, lost + skipped,
-                                           doubled, bad + refused_one))  # fmt: skip
+                    relax(
+                        reached,
+                        k + 1,
+                        (
+                            cost + skipped + 0.9 * refused_one,
+                            lost + skipped,
+                            doubled,
+                            bad + refused_one,
+                        ),
+                    )
                 if status == "acked":
                     skipped += 1
                     if skipped > MAX_SKIP:
@@ -276,9 +284,13 @@ def tally(
         finals.append((cost + left, lost + left, doubled, bad))
     _, lost, doubled, bad = min(finals)
     return Tally(
-        acknowledged=sum(must for must, _ in sent), stored=len(rows), lost=lost,
-        doubled=doubled, stored_refused=bad, timeouts=len(stored) - len(rows),
-    )  # fmt: skip
+        acknowledged=sum(must for must, _ in sent),
+        stored=len(rows),
+        lost=lost,
+        doubled=doubled,
+        stored_refused=bad,
+        timeouts=len(stored) - len(rows),
+    )
 
 
 async def move_from_db(

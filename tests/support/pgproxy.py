@@ -119,9 +119,10 @@ class PgProxy:
         self._links.add(link)
         try:
             await asyncio.gather(
-                self._upstream(creader, link), self._downstream(sreader, link),
+                self._upstream(creader, link),
+                self._downstream(sreader, link),
                 return_exceptions=True,
-            )  # fmt: skip
+            )
         finally:
             self._links.discard(link)
             link.cut()

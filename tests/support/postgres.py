@@ -151,9 +151,17 @@ class PostgresServer:
             os.chown(self.root, self.user.pw_uid, self.user.pw_gid)
         try:
             self._run(
-                "initdb", "-D", str(self.data), "-U", SUPERUSER, "--auth=trust",
-                "--encoding=UTF8", "--locale=C", "--no-sync", "--no-instructions",
-            )  # fmt: skip
+                "initdb",
+                "-D",
+                str(self.data),
+                "-U",
+                SUPERUSER,
+                "--auth=trust",
+                "--encoding=UTF8",
+                "--locale=C",
+                "--no-sync",
+                "--no-instructions",
+            )
             # A port found free may be taken before postgres binds it: try a few.
             for attempt in range(5):
                 self.port = _free_port()
@@ -216,9 +224,12 @@ class PostgresServer:
         the error if it fails."""
         assert self.root is not None
         done = subprocess.run(
-            [str(self.bindir / program), *args], cwd=self.root, env=self._env(),
-            capture_output=True, **self._as_user(),
-        )  # fmt: skip
+            [str(self.bindir / program), *args],
+            cwd=self.root,
+            env=self._env(),
+            capture_output=True,
+            **self._as_user(),
+        )
         if done.returncode != 0:
             output = (done.stdout + done.stderr).decode(errors="replace")
             raise RuntimeError(f"{program} failed ({done.returncode}):\n{output}")
@@ -242,9 +253,15 @@ class PostgresServer:
             argv += ["-c", f"{key}={value}"]
         with log:
             self.proc = subprocess.Popen(
-                argv, cwd=self.root, env=self._env(), stdin=subprocess.DEVNULL, stdout=log,
-                stderr=log, start_new_session=True, **self._as_user(),
-            )  # fmt: skip
+                argv,
+                cwd=self.root,
+                env=self._env(),
+                stdin=subprocess.DEVNULL,
+                stdout=log,
+                stderr=log,
+                start_new_session=True,
+                **self._as_user(),
+            )
         deadline = time.monotonic() + START_TIMEOUT
         while time.monotonic() < deadline:
             if self.proc.poll() is not None:

@@ -57,14 +57,24 @@ class BotProcess:
         if self.log is not None:
             self._log_file = open(self.log, "ab")  # noqa: SIM115 - closed in wait()
             out = self._log_file  # type: ignore[assignment]
-        argv = [*prefix, sys.executable, "-m", self.module] if prefix else [
-            sys.executable, "-m", self.module,
-        ]  # fmt: skip
+        argv = (
+            [*prefix, sys.executable, "-m", self.module]
+            if prefix
+            else [
+                sys.executable,
+                "-m",
+                self.module,
+            ]
+        )
         self.started = time.perf_counter()
         self.proc = await asyncio.create_subprocess_exec(
-            *argv, cwd=self.cwd, env=self.env, stdin=asyncio.subprocess.DEVNULL,
-            stdout=out, stderr=out,
-        )  # fmt: skip
+            *argv,
+            cwd=self.cwd,
+            env=self.env,
+            stdin=asyncio.subprocess.DEVNULL,
+            stdout=out,
+            stderr=out,
+        )
 
     @property
     def pid(self) -> int:

@@ -33,9 +33,15 @@ class ShardRig:
     timers are off unless a table's options set one."""
 
     def __init__(
-        self, work: Path, url: str, games: Sequence[Game], *, seed: int,
-        timeout: float = 10.0, members: int = 6,
-    ) -> None:  # fmt: skip
+        self,
+        work: Path,
+        url: str,
+        games: Sequence[Game],
+        *,
+        seed: int,
+        timeout: float = 10.0,
+        members: int = 6,
+    ) -> None:
         self.work = work
         self.url = url
         self.standin = StandIn(
@@ -58,9 +64,14 @@ class ShardRig:
         """A process for shard ``shard`` (not started), with the settings of README,
         Running at scale; ``extra`` adds or overrides settings."""
         env = bot_env(
-            self.standin, self.work / "unused.db", SHARD_COUNT=str(SHARDS),
-            SHARD_IDS=str(shard), LOG_LEVEL="INFO", DATABASE_URL=self.url, **extra,
-        )  # fmt: skip
+            self.standin,
+            self.work / "unused.db",
+            SHARD_COUNT=str(SHARDS),
+            SHARD_IDS=str(shard),
+            LOG_LEVEL="INFO",
+            DATABASE_URL=self.url,
+            **extra,
+        )
         del env["DATABASE_PATH"]  # the database is the shared one of DATABASE_URL only
         return BotProcess("bot", env, self.work, log or self.log(shard))
 

@@ -424,10 +424,16 @@ class StandIn:
 
     def _guild_payload(self, guild: Guild) -> dict[str, Any]:
         everyone = {
-            "id": str(guild.id), "name": "@everyone", "permissions": BOT_PERMISSIONS,
-            "position": 0, "color": 0, "hoist": False, "managed": False,
-            "mentionable": False, "flags": 0,
-        }  # fmt: skip
+            "id": str(guild.id),
+            "name": "@everyone",
+            "permissions": BOT_PERMISSIONS,
+            "position": 0,
+            "color": 0,
+            "hoist": False,
+            "managed": False,
+            "mentionable": False,
+            "flags": 0,
+        }
         return {
             "id": str(guild.id),
             "name": f"bench-{guild.id % 1000}",
@@ -481,10 +487,16 @@ class StandIn:
     def _channel_obj(self, channel_id: int) -> dict[str, Any]:
         gid = self.channel_guild[channel_id]
         return {
-            "id": str(channel_id), "type": 0, "guild_id": str(gid), "name": "table",
-            "position": 0, "permission_overwrites": [], "nsfw": False, "parent_id": None,
+            "id": str(channel_id),
+            "type": 0,
+            "guild_id": str(gid),
+            "name": "table",
+            "position": 0,
+            "permission_overwrites": [],
+            "nsfw": False,
+            "parent_id": None,
             "rate_limit_per_user": 0,
-        }  # fmt: skip
+        }
 
     def _base_interaction(self, itype: int, channel_id: int, user_id: int) -> Interaction:
         iid = snowflake()
@@ -524,8 +536,9 @@ class StandIn:
                 resolved.setdefault("users", {})[str(uid)] = user_obj(uid)
                 member = {k: v for k, v in member_obj(uid).items() if k != "user"}
                 resolved.setdefault("members", {})[str(uid)] = {
-                    **member, "permissions": MEMBER_PERMISSIONS,
-                }  # fmt: skip
+                    **member,
+                    "permissions": MEMBER_PERMISSIONS,
+                }
                 continue
             kind = 5 if isinstance(value, bool) else 4 if isinstance(value, int) else 3
             opts.append({"name": key, "type": kind, "value": value})
@@ -683,9 +696,17 @@ class StandIn:
     async def _get_commands(self, request, match, name, now):  # type: ignore[no-untyped-def]
         # As Discord: what the last PUT to the same path published, none before it.
         published = self.synced.get("/" + request.match_info["tail"], [])
-        return _json([{**cmd, "id": str(self.command_ids.get(cmd["name"], 1)),
-                       "application_id": str(APP_ID), "version": "1"}
-                      for cmd in published])  # fmt: skip
+        return _json(
+            [
+                {
+                    **cmd,
+                    "id": str(self.command_ids.get(cmd["name"], 1)),
+                    "application_id": str(APP_ID),
+                    "version": "1",
+                }
+                for cmd in published
+            ]
+        )
 
     # messages
     def message_like(self, channel_id: int, **data: Any) -> dict[str, Any]:
@@ -777,11 +798,13 @@ class StandIn:
             content = data if rtype == 4 else {}
             message = self._store(inter.channel_id, content, inter.response_flags)
             message["interaction_metadata"] = {
-                "id": str(inter.id), "type": inter.payload["type"],
+                "id": str(inter.id),
+                "type": inter.payload["type"],
                 "user": (inter.payload.get("member") or {}).get("user")
                 or inter.payload.get("user"),
-                "authorizing_integration_owners": {}, "name": inter.kind,
-            }  # fmt: skip
+                "authorizing_integration_owners": {},
+                "name": inter.kind,
+            }
             message["_for_user"] = inter.user_id  # the driver's note: who sees it
         elif rtype == 7 and "message" in inter.payload:
             message = self._edit(int(inter.payload["message"]["id"]), data)
@@ -894,32 +917,59 @@ ROUTES: list[tuple[str, str, str]] = [
     (r"/oauth2/applications/@me", "GET /oauth2/applications/@me", "_app_me"),
     (r"/gateway/bot", "GET /gateway/bot", "_gateway_bot"),
     (r"/gateway", "GET /gateway", "_gateway_bot"),
-    (r"/applications/\d+/guilds/\d+/commands", "PUT /applications/{app}/guilds/{gid}/commands",
-     "_sync"),
+    (
+        r"/applications/\d+/guilds/\d+/commands",
+        "PUT /applications/{app}/guilds/{gid}/commands",
+        "_sync",
+    ),
     (r"/applications/\d+/commands", "PUT /applications/{app}/commands", "_sync"),
-    (r"/applications/\d+/guilds/\d+/commands", "GET /applications/{app}/guilds/{gid}/commands",
-     "_get_commands"),
+    (
+        r"/applications/\d+/guilds/\d+/commands",
+        "GET /applications/{app}/guilds/{gid}/commands",
+        "_get_commands",
+    ),
     (r"/applications/\d+/commands", "GET /applications/{app}/commands", "_get_commands"),
-    (r"/interactions/(?P<iid>\d+)/(?P<token>[^/]+)/callback",
-     "POST /interactions/{iid}/{token}/callback", "_callback"),
+    (
+        r"/interactions/(?P<iid>\d+)/(?P<token>[^/]+)/callback",
+        "POST /interactions/{iid}/{token}/callback",
+        "_callback",
+    ),
     (r"/webhooks/\d+/(?P<token>[^/]+)", "POST /webhooks/{app}/{token}", "_webhook_send"),
-    (rf"/webhooks/\d+/(?P<token>[^/]+)/messages/{_M}",
-     "PATCH /webhooks/{app}/{token}/messages/{mid}", "_webhook_message"),
-    (rf"/webhooks/\d+/(?P<token>[^/]+)/messages/{_M}",
-     "GET /webhooks/{app}/{token}/messages/{mid}", "_webhook_message"),
-    (rf"/webhooks/\d+/(?P<token>[^/]+)/messages/{_M}",
-     "DELETE /webhooks/{app}/{token}/messages/{mid}", "_webhook_message"),
+    (
+        rf"/webhooks/\d+/(?P<token>[^/]+)/messages/{_M}",
+        "PATCH /webhooks/{app}/{token}/messages/{mid}",
+        "_webhook_message",
+    ),
+    (
+        rf"/webhooks/\d+/(?P<token>[^/]+)/messages/{_M}",
+        "GET /webhooks/{app}/{token}/messages/{mid}",
+        "_webhook_message",
+    ),
+    (
+        rf"/webhooks/\d+/(?P<token>[^/]+)/messages/{_M}",
+        "DELETE /webhooks/{app}/{token}/messages/{mid}",
+        "_webhook_message",
+    ),
     (r"/channels/(?P<cid>\d+)", "GET /channels/{cid}", "_channel"),
     (r"/channels/(?P<cid>\d+)/messages", "POST /channels/{cid}/messages", "_create_message"),
     (r"/channels/(?P<cid>\d+)/messages", "GET /channels/{cid}/messages", "_history"),
-    (r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "PATCH /channels/{cid}/messages/{mid}",
-     "_message"),
-    (r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "GET /channels/{cid}/messages/{mid}",
-     "_message"),
-    (r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)", "DELETE /channels/{cid}/messages/{mid}",
-     "_message"),
+    (
+        r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)",
+        "PATCH /channels/{cid}/messages/{mid}",
+        "_message",
+    ),
+    (
+        r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)",
+        "GET /channels/{cid}/messages/{mid}",
+        "_message",
+    ),
+    (
+        r"/channels/(?P<cid>\d+)/messages/(?P<mid>\d+)",
+        "DELETE /channels/{cid}/messages/{mid}",
+        "_message",
+    ),
     (r"/channels/(?P<cid>\d+)/typing", "POST /channels/{cid}/typing", "_noop"),
-]  # fmt: skip
+]
 
 
 def _url_token(path: str) -> bool:
