@@ -325,3 +325,25 @@ def test_a_refusal_fits_discord_and_names_players() -> None:
     assert present.refusal(f"It's not your turn: it's {IDS[1]}'s move.").content.endswith(
         f"<@{IDS[1]}>'s move."
     )
+
+
+@pytest.mark.parametrize(
+    ("language", "line"),
+    [
+        ("en", "→ b loses **their last life (2 due)**: lowest roll (32), 1× Mex."),
+        ("nl", "→ b verliest **het laatste leven (2 verschuldigd)**: laagste worp (32), 1× Mex."),
+        ("de", "→ b verliert **das letzte Leben (2 fällig)**: niedrigster Wurf (32), 1× Mäxchen."),
+    ],
+)
+def test_a_capped_life_loss_says_how_many_were_due(language: str, line: str) -> None:
+    """Two lives due (a Mex doubles) with one left: the line says it was the last one,
+    not a sum that looks miscounted (README, How the table talks)."""
+    game = Game.create("mexicanen", "a", {"lives": 1})
+    game.join("b")
+    game.start("a", ScriptedDice())
+    game.apply("a", Move(Act.ROLL), ScriptedDice([2, 1]))
+    events = game.apply("b", Move(Act.ROLL), ScriptedDice([3, 2]))
+    paid = [e for e in events if isinstance(e, Penalized)]
+    assert [(p.amount, p.detail.get("due")) for p in paid] == [(1, 2)]
+    assert game.players["b"].lives == 0
+    assert line in story(game, events, talk(language))

@@ -114,9 +114,12 @@ class TableMixin(GameState):
         """Write one ledger line; drinks become points where the table counts points."""
         state = self.players[player]
         if unit == "life":
+            due = amount
             amount = min(amount, state.lives or 0)
             if amount <= 0:
                 return
+            if amount < due:  # the last lives: the table says how many were due
+                detail = {**(detail or {}), "due": due}
             state.lives = (state.lives or 0) - amount
         elif self.options.units == "points":
             amount *= POINTS_PER[unit]

@@ -178,7 +178,13 @@ def _penalty(s: Scene, e: Penalized | Paid) -> str | None:
     if cause == Cause.SOCIAL:
         return None  # "everyone sips" says it
     paid = e.paid
-    lives = listing([amount(n, u, t) for u, n in paid if u == "life"], t)
+    lost = [n for u, n in paid if u == "life"]
+    due = d.detail.get("due")
+    if len(lost) == 1 and isinstance(due, int) and due > lost[0]:
+        # a capped loss: "their last 3 lives (4 due)", not a sum that looks wrong
+        lives = t("amount-last-lives", n=lost[0], due=due)
+    else:
+        lives = listing([amount(n, "life", t) for n in lost], t)
     p = _who(s, e.player)
     if cause == Cause.HANDED_OUT:
         handed = listing([amount(n, u, t) for u, n in paid if u != "life"], t)

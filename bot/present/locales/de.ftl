@@ -77,6 +77,11 @@ amount = { $unit ->
        *[other] { $n } Spiele
     }
 }
+# A capped loss of lives: what was lost, and how many were due (penalty-lives).
+amount-last-lives = { $n ->
+    [one] das letzte Leben ({ $due } fällig)
+   *[other] die letzten { $n } Leben ({ $due } fällig)
+}
 # A drink as a penalty line says it after the player's name, verb included (accusative:
 # "trinkt einen Kurzen"; a chug "muss exen"; points are "kriegt").
 amount-drunk = { $unit ->

@@ -60,6 +60,11 @@ amount = { $unit ->
        *[other] { $n } games
     }
 }
+# A capped loss of lives: what was lost, and how many were due (penalty-lives).
+amount-last-lives = { $n ->
+    [one] their last life ({ $due } due)
+   *[other] their last { $n } lives ({ $due } due)
+}
 # A drink as the penalty line says it after "takes" (penalty-drunk, penalty-both). Other
 # languages may need another case there, or the verb itself (German "muss exen").
 amount-drunk = { $unit ->

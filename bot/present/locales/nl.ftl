@@ -93,6 +93,11 @@ amount = { $unit ->
        *[other] { $n } potjes
     }
 }
+# A capped loss of lives: what was lost, and how many were due (penalty-lives).
+amount-last-lives = { $n ->
+    [one] het laatste leven ({ $due } verschuldigd)
+   *[other] de laatste { $n } levens ({ $due } verschuldigd)
+}
 # A drink as a penalty line says it after the player's name, verb included
 # ("drinkt een shotje"; a chug "moet adten"; points are "krijgt").
 amount-drunk = { $unit ->
