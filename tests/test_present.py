@@ -347,3 +347,23 @@ def test_a_capped_life_loss_says_how_many_were_due(language: str, line: str) -> 
     assert [(p.amount, p.detail.get("due")) for p in paid] == [(1, 2)]
     assert game.players["b"].lives == 0
     assert line in story(game, events, talk(language))
+
+
+def test_history_and_the_table_say_a_capped_loss_alike() -> None:
+    """A shot and the last life of a lost call: one line, the cause once, the lives due
+    said as the table says them."""
+    detail = {"claim": "11"}
+    paid = [
+        [IDS[0], "shot", 1, Cause.WRONG_CALL, detail, None],
+        [IDS[0], "life", 1, Cause.WRONG_CALL, {**detail, "due": 2}, None],
+    ]
+    line = history_line(RoundRecord(2, "mexican", int(IDS[0]), "call", {"paid": paid}))
+    assert line.endswith(
+        f"<@{IDS[0]}> 1 shot and their last life (2 due): called a true double one"
+    ), line
+    shot = Penalized(IDS[0], "shot", 1, Cause.WRONG_CALL, None, detail)
+    life = Penalized(IDS[0], "life", 1, Cause.WRONG_CALL, None, {**detail, "due": 2})
+    merged = merge_penalties([shot, life])
+    assert [(e.paid, e.due) for e in merged if isinstance(e, Paid)] == [
+        ([("shot", 1), ("life", 1)], 2)
+    ]

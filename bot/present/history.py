@@ -4,12 +4,13 @@ from __future__ import annotations
 
 import json
 from collections.abc import Sequence
+from dataclasses import dataclass
 from typing import Any
 
 from bot.engine import Reason
 from bot.present import i18n
 from bot.present.i18n import Talk
-from bot.present.words import Words, amount, listing, who
+from bot.present.words import Words, amount, listing, lives_lost, who
 from bot.storage import RoundRecord
 
 #: A line longer than this says how many more penalties there were instead.
@@ -45,33 +46,53 @@ def history_line(record: RoundRecord, t: Talk | None = None) -> str:
     return text
 
 
-def _by_cause(
-    paid: Sequence[Sequence[Any]],
-) -> list[tuple[Any, list[tuple[str, int]], Any, Any, Any]]:
+@dataclass(slots=True)
+class _Paid:
+    """One player's penalties of one cause in a round, as /history says them."""
+
+    player: Any
+    amounts: list[tuple[str, int]]
+    cause: Any
+    detail: dict[str, Any]
+    by: Any
+    #: Lives that were due where the player lost their last ones (README, How the table
+    #: talks): part of the amount, not of the cause.
+    due: int | None = None
+
+
+def _by_cause(paid: Sequence[Sequence[Any]]) -> list[_Paid]:
     """A player's penalties of one cause together (a lost call costs a shot and a life):
     one line per cause, so the cause is said once, in the order first paid."""
-    out: dict[str, tuple[Any, list[tuple[str, int]], Any, Any, Any]] = {}
+    out: dict[str, _Paid] = {}
     for line in paid:
         player, unit, n, cause = line[0], line[1], int(line[2]), line[3]
-        detail = line[4] if len(line) > 4 else {}
+        detail = dict(line[4] or {}) if len(line) > 4 else {}
         by = line[5] if len(line) > 5 else None
+        due = detail.pop("due", None)
         key = json.dumps([player, cause, detail, by], sort_keys=True, default=str)
-        amounts = out.setdefault(key, (player, [], cause, detail, by))[1]
-        same = next((i for i, (u, _) in enumerate(amounts) if u == unit), None)
+        entry = out.setdefault(key, _Paid(player, [], cause, detail, by))
+        if unit == "life" and isinstance(due, int):
+            entry.due = due
+        same = next((i for i, (u, _) in enumerate(entry.amounts) if u == unit), None)
         if same is None:
-            amounts.append((unit, n))
+            entry.amounts.append((unit, n))
         else:  # three Socials in a round: "3 sips: Social"
-            amounts[same] = (unit, amounts[same][1] + n)
+            entry.amounts[same] = (unit, entry.amounts[same][1] + n)
     return list(out.values())
 
 
-def _penalty(words: Words, line: tuple[Any, list[tuple[str, int]], Any, Any, Any]) -> str:
-    player, amounts, cause, detail, by = line
+def _penalty(words: Words, line: _Paid) -> str:
     t = words.talk
-    paid = listing([amount(n, unit, t) for unit, n in amounts], t)
+    paid = listing(
+        [
+            lives_lost(n, line.due, t) if unit == "life" else amount(n, unit, t)
+            for unit, n in line.amounts
+        ],
+        t,
+    )
     return t(
         "history-penalty",
-        p=who(str(player), t),
+        p=who(str(line.player), t),
         amount=paid,
-        why=words.cause(cause, detail or {}, by),
+        why=words.cause(line.cause, line.detail, line.by),
     )

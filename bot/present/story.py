@@ -51,7 +51,7 @@ from bot.engine import (
     Waiting,
 )
 from bot.present.i18n import Talk
-from bot.present.words import Words, amount, listing, who
+from bot.present.words import Words, amount, listing, lives_lost, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -71,6 +71,8 @@ class Paid:
 
     penalty: Penalized
     paid: list[tuple[str, int]]
+    #: Lives that were due where a player lost their last ones (``Penalized.detail``).
+    due: int | None = None
 
     @property
     def player(self) -> str | None:
@@ -172,19 +174,14 @@ def _reveal(s: Scene, e: Revealed) -> str:
 def _penalty(s: Scene, e: Penalized | Paid) -> str | None:
     """A player's penalties of one cause, merged (see ``merge_penalties``)."""
     if isinstance(e, Penalized):  # one not merged: a list of its own
-        e = Paid(e, [(e.unit, e.amount)])
+        e = _paid(e)
     d, t = e.penalty, s.words.talk
     cause = d.cause
     if cause == Cause.SOCIAL:
         return None  # "everyone sips" says it
     paid = e.paid
     lost = [n for u, n in paid if u == "life"]
-    due = d.detail.get("due")
-    if len(lost) == 1 and isinstance(due, int) and due > lost[0]:
-        # a capped loss: "their last 3 lives (4 due)", not a sum that looks wrong
-        lives = t("amount-last-lives", n=lost[0], due=due)
-    else:
-        lives = listing([amount(n, "life", t) for n in lost], t)
+    lives = listing([lives_lost(n, e.due if len(lost) == 1 else None, t) for n in lost], t)
     p = _who(s, e.player)
     if cause == Cause.HANDED_OUT:
         handed = listing([amount(n, u, t) for u, n in paid if u != "life"], t)
@@ -300,6 +297,15 @@ HANDLERS: dict[type[Event], Callable[[Scene, Any], str | None]] = {
 }
 
 
+def _due(e: Penalized) -> int | None:
+    due = e.detail.get("due") if e.unit == "life" else None
+    return due if isinstance(due, int) else None
+
+
+def _paid(e: Penalized) -> Paid:
+    return Paid(e, [(e.unit, e.amount)], _due(e))
+
+
 def merge_penalties(events: Iterable[Event]) -> list[Event | Paid]:
     """Public events with each player's penalties of one cause in one `Paid`, so a lost
     call that costs a drink and a life is one line, not two."""
@@ -313,8 +319,9 @@ def merge_penalties(events: Iterable[Event]) -> list[Event | Paid]:
         last = out[-1] if out else None
         if isinstance(last, Paid) and last.player == e.player and last.penalty.cause == e.cause:
             last.paid.append((e.unit, e.amount))
+            out[-1] = Paid(last.penalty, last.paid, _due(e) or last.due)
             continue
-        out.append(Paid(e, [(e.unit, e.amount)]))
+        out.append(_paid(e))
     return out
 
 

@@ -48,6 +48,14 @@ def amount(n: int, unit: str, talk: Talk | None = None) -> str:
     return (talk or i18n.talk())("amount", n=n, unit=unit)
 
 
+def lives_lost(n: int, due: object, talk: Talk) -> str:
+    """Lives lost; where fewer were left than due (the engine's ``due`` in a penalty's
+    detail), "their last 3 lives (4 due)", so the number does not look miscounted."""
+    if isinstance(due, int) and due > n:
+        return talk("amount-last-lives", n=n, due=due)
+    return amount(n, "life", talk)
+
+
 def listing(items: list[str], talk: Talk | None = None, word: str = "and") -> str:
     """'a', 'a and b', 'a, b and c' (or 'a or b') in the language's own way."""
     t = talk or i18n.talk()
