@@ -367,3 +367,17 @@ def test_history_and_the_table_say_a_capped_loss_alike() -> None:
     assert [(e.paid, e.due) for e in merged if isinstance(e, Paid)] == [
         ([("shot", 1), ("life", 1)], 2)
     ]
+
+
+def test_a_computer_that_takes_the_last_persons_last_life_wins_like_a_person() -> None:
+    """Heads-up against Expert Ada with knock-outs: her win is announced as a person's
+    would be, not as a table left with too few players."""
+    game = Game.create("mexicanen", "a", {"lives": 1, "last_standing": True})
+    game.apply("a", Move(Act.ADD_COMPUTER, to="cpu_expert_1"), ScriptedDice())
+    game.start("a", ScriptedDice())
+    game.apply("a", Move(Act.ROLL), ScriptedDice([3, 2]))
+    game.apply("a", Move(Act.STAND), ScriptedDice())
+    events = game.apply("cpu_expert_1", Move(Act.ROLL), ScriptedDice([2, 1]))
+    ended = [e for e in events if isinstance(e, GameEnded)]
+    assert [e.winner for e in ended] == ["cpu_expert_1"] and game.phase == "over"
+    assert story(game, events, talk())[-1] == "🏆 **🤖 Expert Ada wins!**"

@@ -177,8 +177,12 @@ class TableMixin(GameState):
         return [p for p in self.seats if p not in self.computers]
 
     def _maybe_end_for_players(self, events: list[Event]) -> bool:
-        """A lives game left with one player is theirs; any game needs two at the table,
-        and a person at it: computers do not play on alone."""
+        """A lives game left with one player is theirs, a computer's as much as a
+        person's; any game needs two at the table, and a person at it: computers do not
+        play on alone."""
+        if self.options.lives is not None and len(self.seats) == 1 and not self.waiting:
+            self._end_game(self.seats[0], None, events)
+            return True
         if self.computers and not self._people() and not self.waiting:
             self._end_game(None, None, events)
             return True
