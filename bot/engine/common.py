@@ -190,10 +190,7 @@ class TableMixin(GameState):
             return False
         if self.waiting and len(self.seats) + len(self.waiting) >= 2:
             return False
-        if self.options.lives is not None and len(self.seats) == 1:
-            self._end_game(self.seats[0], None, events)
-        else:
-            self._end_game(None, None, events)
+        self._end_game(None, None, events)
         return True
 
     def _start_round(self, starter: str, events: list[Event]) -> None:
