@@ -10,7 +10,7 @@ from typing import Any
 from bot.engine import Reason
 from bot.present import i18n
 from bot.present.i18n import Talk
-from bot.present.words import Words, amount, listing, lives_lost, who
+from bot.present.words import Words, amount, listing, lives_due, lives_lost, who
 from bot.storage import RoundRecord
 
 #: A line longer than this says how many more penalties there were instead.
@@ -68,10 +68,11 @@ def _by_cause(paid: Sequence[Sequence[Any]]) -> list[_Paid]:
         player, unit, n, cause = line[0], line[1], int(line[2]), line[3]
         detail = dict(line[4] or {}) if len(line) > 4 else {}
         by = line[5] if len(line) > 5 else None
-        due = detail.pop("due", None)
+        due = lives_due(unit, detail)
+        detail.pop("due", None)
         key = json.dumps([player, cause, detail, by], sort_keys=True, default=str)
         entry = out.setdefault(key, _Paid(player, [], cause, detail, by))
-        if unit == "life" and isinstance(due, int):
+        if due is not None:
             entry.due = due
         same = next((i for i, (u, _) in enumerate(entry.amounts) if u == unit), None)
         if same is None:

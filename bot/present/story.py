@@ -51,7 +51,7 @@ from bot.engine import (
     Waiting,
 )
 from bot.present.i18n import Talk
-from bot.present.words import Words, amount, listing, lives_lost, who
+from bot.present.words import Words, amount, listing, lives_due, lives_lost, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -297,13 +297,8 @@ HANDLERS: dict[type[Event], Callable[[Scene, Any], str | None]] = {
 }
 
 
-def _due(e: Penalized) -> int | None:
-    due = e.detail.get("due") if e.unit == "life" else None
-    return due if isinstance(due, int) else None
-
-
 def _paid(e: Penalized) -> Paid:
-    return Paid(e, [(e.unit, e.amount)], _due(e))
+    return Paid(e, [(e.unit, e.amount)], lives_due(e.unit, e.detail))
 
 
 def merge_penalties(events: Iterable[Event]) -> list[Event | Paid]:
@@ -319,7 +314,7 @@ def merge_penalties(events: Iterable[Event]) -> list[Event | Paid]:
         last = out[-1] if out else None
         if isinstance(last, Paid) and last.player == e.player and last.penalty.cause == e.cause:
             last.paid.append((e.unit, e.amount))
-            out[-1] = Paid(last.penalty, last.paid, _due(e) or last.due)
+            out[-1] = Paid(last.penalty, last.paid, lives_due(e.unit, e.detail) or last.due)
             continue
         out.append(_paid(e))
     return out

@@ -48,10 +48,17 @@ def amount(n: int, unit: str, talk: Talk | None = None) -> str:
     return (talk or i18n.talk())("amount", n=n, unit=unit)
 
 
-def lives_lost(n: int, due: object, talk: Talk) -> str:
-    """Lives lost; where fewer were left than due (the engine's ``due`` in a penalty's
-    detail), "their last 3 lives (4 due)", so the number does not look miscounted."""
-    if isinstance(due, int) and due > n:
+def lives_due(unit: str, detail: Mapping[str, Any]) -> int | None:
+    """The lives a penalty asked for where the player had fewer left (the engine's
+    ``due`` in its detail), read the same from an event and from a stored round."""
+    due = detail.get("due") if unit == "life" else None
+    return due if isinstance(due, int) else None
+
+
+def lives_lost(n: int, due: int | None, talk: Talk) -> str:
+    """Lives lost; where fewer were left than due, "their last 3 lives (4 due)", so the
+    number does not look miscounted."""
+    if due is not None and due > n:
         return talk("amount-last-lives", n=n, due=due)
     return amount(n, "life", talk)
 
