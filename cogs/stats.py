@@ -304,7 +304,12 @@ def card_data(
         headline = t("card-headline", games=games, wins=wins, rate=rate)
     else:
         headline = t("card-headline-no-rate", games=games, wins=wins)
-    return CardData(name=name, headline=headline, figures=figures, footer=t("card-footer"))
+    footer = t("card-footer")
+    if skills:  # what the rating numbers are, said once (README, Ratings)
+        provisional = any(skill.provisional for skill in skills.values())
+        family = next(iter(skills)) if len(skills) == 1 else None
+        footer = league.legend(family, provisional, t) + " · " + footer
+    return CardData(name=name, headline=headline, figures=figures, footer=footer)
 
 
 def _cell(parts: list[str], t: Talk) -> str:

@@ -79,7 +79,7 @@ def duel(wrong: int = 0, catches: int = 4, *, other: str = B) -> Recorder:
     for _ in range(catches):
         catch_keeping_start(rec, A, other)
     if rec.game.phase != "over":
-        rec.end()
+        rec.end_counted()
     return rec
 
 
@@ -105,7 +105,7 @@ def b_loses_rounds(rounds: int) -> Recorder:
     for _ in range(rounds - 1):
         turn(rec, B, (3, 2))
         turn(rec, A, (6, 5))
-    rec.end()
+    rec.end_counted()
     return rec
 
 
@@ -117,7 +117,7 @@ def mexes(a_rolls: list[tuple[int, int]]) -> Recorder:
     for pair in a_rolls[1:]:
         turn(rec, B, (4, 3))
         turn(rec, A, pair)
-    rec.end()
+    rec.end_counted()
     return rec
 
 
@@ -132,7 +132,7 @@ def handouts(n: int) -> Recorder:
         else:
             turn(rec, B, (4, 3))
             turn(rec, A, *a_pairs, give_to=B)
-    rec.end()
+    rec.end_counted()
     return rec
 
 
@@ -145,7 +145,7 @@ def knights(twice: bool) -> Recorder:
     turn(rec, A, (3, 3))  # B loses again
     turn(rec, B, (6, 5))
     turn(rec, A, (1, 1) if twice else (4, 4))
-    rec.end()
+    rec.end_counted()
     return rec
 
 
@@ -158,7 +158,7 @@ def stuck(tapped: bool) -> Recorder:
     else:
         turn(rec, A, (6, 5))
     turn(rec, B, (6, 4))
-    rec.end()
+    rec.end_counted()
     return rec
 
 
@@ -178,7 +178,7 @@ def ghost(dice: tuple[int, int], answer: Act, blind: bool = False) -> Recorder:
         rec.roll(B, 6, 5)
         rec.claim(B, "21")
         rec.act(A, Act.BULLSHIT)
-    rec.end()
+    rec.end_counted()
     return rec
 
 
@@ -187,7 +187,7 @@ def blind_claim(dice: tuple[int, int], blind: bool) -> Recorder:
     rec.roll(A, *dice, blind=blind)
     rec.claim(A, "44")
     rec.act(B, Act.BULLSHIT)
-    rec.end()
+    rec.end_counted()
     return rec
 
 
@@ -207,7 +207,7 @@ def bluff_mexes(last_lifted: bool) -> Recorder:
         rec.roll(B, 3, 2)  # believed and rolled over: the blind 21 is never seen
         rec.claim(B, "66")
         rec.act(A, Act.BULLSHIT)
-    rec.end()
+    rec.end_counted()
     return rec
 
 
@@ -220,14 +220,16 @@ def social(preset: str) -> Recorder:
     else:  # dollar: the 3-1 is just the lowest roll
         rec.claim(A, "31")
     rec.act(B, Act.BULLSHIT)
-    rec.end()
+    rec.end_counted()
     return rec
 
 
 def leaves_early() -> Recorder:
-    """B leaves at once: A wins with every life, but nobody was knocked out."""
-    rec = Recorder("dollar", [A, B])
-    caught(rec, A, B)  # a round played, B now to move
+    """B leaves with a life left after five rounds: A wins with every life, but nobody
+    was knocked out."""
+    rec = Recorder("dollar", [A, B], {"lives": 6})
+    for _ in range(5):
+        catch_keeping_start(rec, A, B)
     rec.act(B, Act.LEAVE)
     return rec
 
@@ -294,8 +296,8 @@ CASES: dict[str, tuple[Scenario, Scenario, str]] = {
         A,
     ),
     "full_table": (
-        lambda: (random_mexen([A, B, C, "104", "105", "106"], 2, seed=4), {}),
-        lambda: (random_mexen([A, B, C, "104", "105"], 2, seed=4), {}),
+        lambda: (random_mexen([A, B, C, "104", "105", "106"], 5, seed=4), {}),
+        lambda: (random_mexen([A, B, C, "104", "105"], 5, seed=4), {}),
         A,
     ),
     "dry_run": (lambda: (b_loses_rounds(10), {}), lambda: (b_loses_rounds(9), {}), A),
@@ -376,16 +378,21 @@ def test_a_win_needs_a_knocked_out_opponent_to_be_flawless() -> None:
     assert "first_win" in got and "flawless" not in got
 
 
-def test_a_game_without_a_winner_is_won_by_who_drank_least_and_a_tie_wins_nothing() -> None:
-    assert awards_of(b_loses_rounds(1)).progress[int(A)].get("wins") == 1
+def test_a_game_without_a_winner_is_won_by_who_drank_least_and_a_tie_shares_it() -> None:
+    assert awards_of(b_loses_rounds(5)).progress[int(A)].get("wins") == 1
     rec = Recorder("mexen", [A, B])
     rec.end()
     assert awards_of(rec).progress == {}  # never played a round: no game at all
     tied = Recorder("mexen", [A, B])
     turn(tied, A, (3, 1), (6, 5), give_to=B)  # B sips, then A loses the round
     turn(tied, B, (6, 6))
+    for first, second in ((A, B), (B, A), (A, B), (B, A)):  # each loses two more
+        turn(tied, first, (6, 4))
+        turn(tied, second, (5, 4))
     tied.end()
-    assert all("wins" not in p for p in awards_of(tied).progress.values())
+    assert tied.game.summary()[A] == tied.game.summary()[B]
+    progress = awards_of(tied).progress
+    assert progress[int(A)].get("wins") == progress[int(B)].get("wins") == 1
 
 
 def test_the_dice_of_a_blind_cup_count_only_once_it_is_lifted() -> None:
@@ -406,7 +413,7 @@ def test_a_pass_on_unseen_dice_that_holds_is_blind_faith() -> None:
     rec.act(B, Act.ACCEPT)
     rec.pass_cup(B, "66")
     rec.act(A, Act.BULLSHIT)
-    rec.end()
+    rec.end_counted()
     assert "blind_faith" in earned(awards_of(rec))[int(B)]
 
 

@@ -15,6 +15,7 @@ import pytest
 from openskill.models import PlackettLuce
 
 from bot.engine import Act, Game, Move
+from bot.engine.result import CUT_SHORT_ROUNDS
 from bot.game.tables import TableService
 from bot.league.achievements import LOG_KINDS
 from bot.league.service import _ADD_PROGRESS, _INSERT_EARNED, League, ratings
@@ -160,8 +161,8 @@ async def test_ratings_are_openskills_own(storage: Storage, case: str) -> None:
 
 
 async def test_ties_share_a_place_and_rate_as_openskill_does(storage: Storage) -> None:
-    """The host ends a lives game after its first round: everyone but the round's loser
-    stands equal, a tie openskill rates as one shared rank."""
+    """The host ends a lives game once it counts (README, Ratings): players with the same
+    lives and drinks stand equal, a tie openskill rates as one shared rank."""
     league = League(storage, clock=Clock(NOV_15))
     table_service = service(storage, league, 3)
     players = PEOPLE[:5]
@@ -172,7 +173,9 @@ async def test_ties_share_a_place_and_rate_as_openskill_does(storage: Storage) -
         await table_service.act(5, p, Move(Act.JOIN), NOV_15)
     await table_service.act(5, players[0], Move(Act.START), NOV_15)
     rng = random.Random(4)
-    while (table := table_service.get(5)) is not None and table.game.round_no < 2:
+    while (table := table_service.get(5)) is not None and (
+        table.game.played_rounds or 0
+    ) < CUT_SHORT_ROUNDS:
         mover = table.game.to_move
         moves = [
             m for m in table.game.legal_actions(mover) if m.act not in (Act.END, Act.TAP, Act.LEAVE)

@@ -120,15 +120,21 @@ def no_moves_left(sim: SimTable) -> None:
             assert custom_id.startswith("mxt:"), custom_id
 
 
-def final_standing(over: discord.Message, *lines: str) -> None:
-    """The final message lists every player, best first, with their new rating and its
-    change, then the achievements earned, and offers a Rematch. Every game here is its
-    players' first rated one: each rating is provisional, and the footer says what the
-    mark means."""
+def final_standing(over: discord.Message, *lines: str, legend: str | None = None) -> None:
+    """The final message lists every player, best first, the winners marked; a rated game
+    adds their new rating and its change, then the achievements earned, with the
+    ``legend`` in the footer saying what the numbers are (every rated game here is its
+    players' first: each rating is provisional). It offers a Rematch."""
     assert over.embeds and over.embeds[0].title == "Final standing"
     assert (over.embeds[0].description or "").splitlines() == list(lines)
-    assert over.embeds[0].footer.text == "? = provisional, under 10 rated games"
+    assert (over.embeds[0].footer.text or None) == legend
     assert "Rematch" in labels(over)
+
+
+BLUFF_LEGEND = "Bluffing rating: all start at 1,000 · ? = provisional (under 10 games)"
+OPEN_LEGEND = "Open-roll rating: all start at 1,000 · ? = provisional (under 10 games)"
+#: What a game the host ends before it counts says (README, Ratings).
+TOO_SHORT = "🚫 Under 5 rounds played: this game counts for nothing."
 
 
 async def check_stored_over(sim: SimTable, game_id: int, totals: dict[int, dict[str, int]]) -> None:
@@ -210,23 +216,21 @@ async def test_mexican_with_slash_commands(sim: SimTable) -> None:
 
     result = await move(a, a.slash(ch, "endgame"))
     over = assert_public(result)
-    assert f"🏁 <@{a.id}> ended the game." in over and move.pinged == []
-    final_standing(
+    assert f"🏁 <@{a.id}> ended the game.\n{TOO_SHORT}" in over and move.pinged == []
+    final_standing(  # three rounds: no rating, no win, no achievement
         result.response.message,
-        f"1. <@{a.id}> · 2 sips · 1,022? (+22)",  # tied: one place, one rating
-        f"1. <@{c.id}> · 2 sips · 1,022? (+22)",
-        f"3. <@{b.id}> · 1 sip, 1 chug · 979? (−21)",
-        f"🏅 <@{c.id}>: Fake 21 busted",
-        f"🏅 <@{b.id}>: Cheers!",
+        f"1. <@{a.id}> · 2 sips",  # tied: one place
+        f"1. <@{c.id}> · 2 sips",
+        f"3. <@{b.id}> · 1 sip, 1 chug",
     )
     no_moves_left(sim)
     await check_stored_over(
         sim,
         table.game_id,
         {
-            0: {"sips": 2, "chugs": 0, "games_played": 1, "games_won": 0, "calls_made": 0},
+            0: {"sips": 2, "chugs": 0, "games_played": 0, "games_won": 0, "calls_made": 0},
             1: {"sips": 1, "chugs": 1, "calls_made": 1, "calls_right": 1, "bluffs_caught": 1},
-            2: {"sips": 2, "calls_made": 1, "calls_right": 1, "games_played": 1},
+            2: {"sips": 2, "calls_made": 1, "calls_right": 1, "games_played": 0},
         },
     )
 
@@ -295,14 +299,15 @@ async def test_dollar_with_buttons_and_selects(sim: SimTable) -> None:
     result = await move(a, a.click(turn_message(sim), label="Bullshit!"))
     reveal = assert_public(result)
     assert "**double six** under the cup. It was true!" in reveal
-    assert f"🏆 **<@{c.id}> wins!**" in reveal and move.pinged == []
+    assert move.pinged == []  # the winner is marked in the standing (final_standing)
     await check_reveal(sim, result.response.message, (6, 6), c)
     final_standing(
         result.response.message,
-        f"1. <@{c.id}> · ❤️ 1 left · 1,065? (+65)",
+        f"🏆 1. <@{c.id}> · ❤️ 1 · 1,065? (+65)",
         f"2. <@{a.id}> · out · 1,031? (+31)",
         f"3. <@{b.id}> · out · 945? (−55)",
         f"🏅 <@{c.id}>: First blood, Flawless and Blind faith",
+        legend=BLUFF_LEGEND,
     )
     assert table.game.winner == pid(c)
     no_moves_left(sim)
@@ -373,17 +378,16 @@ async def test_mexen_with_slash_commands(sim: SimTable) -> None:
     assert f"🏁 <@{a.id}> ended the game." in assert_public(result)
     final_standing(
         result.response.message,
-        f"1. <@{a.id}> · 0 sips · 1,065? (+65)",
-        f"2. <@{b.id}> · 1 sip · 1,031? (+31)",
-        f"3. <@{c.id}> · 3 sips · 945? (−55)",
-        f"🏅 <@{a.id}>: First blood",
+        f"1. <@{a.id}> · 0 sips",
+        f"2. <@{b.id}> · 1 sip",
+        f"3. <@{c.id}> · 3 sips",
     )
     no_moves_left(sim)
     await check_stored_over(
         sim,
         table.game_id,
         {
-            0: {"sips": 0, "rolls_made": 3, "games_played": 1},
+            0: {"sips": 0, "rolls_made": 3, "games_played": 0},
             1: {"sips": 1, "mex_rolled": 1, "rounds_lost": 0},
             2: {"sips": 3, "rounds_lost": 2, "games_won": 0},
         },
@@ -412,13 +416,14 @@ async def test_mexicanen_to_zero_lives_with_slash_commands(sim: SimTable) -> Non
     over = assert_public(result)
     assert f"<@{a.id}> rolls **31**." in over
     assert f"→ <@{a.id}> loses **2 lives**: lowest roll (31), 1× Mex." in over
-    assert f"💀 <@{a.id}> hit zero lives and loses the game." in over
+    assert f"→ <@{a.id}> loses **2 lives**" in over
     assert move.pinged == []
     final_standing(
         result.response.message,
-        f"1. <@{b.id}> · ❤️ 1 left · 1,069? (+69)",
+        f"🏆 1. <@{b.id}> · ❤️ 1 · 1,069? (+69)",
         f"2. <@{a.id}> · out · 963? (−37)",
         f"🏅 <@{b.id}>: First blood and Hanging by a thread",
+        legend=OPEN_LEGEND,
     )
     assert table.game.loser == pid(a) and table.game.winner is None
     no_moves_left(sim)
@@ -427,7 +432,13 @@ async def test_mexicanen_to_zero_lives_with_slash_commands(sim: SimTable) -> Non
         table.game_id,
         {
             0: {"lives_lost": 2, "rounds_lost": 1, "games_played": 1, "games_won": 0},
-            1: {"lives_lost": 1, "rounds_lost": 1, "games_played": 1, "mex_rolled": 1},
+            1: {
+                "lives_lost": 1,
+                "rounds_lost": 1,
+                "games_played": 1,
+                "games_won": 1,
+                "mex_rolled": 1,
+            },
         },
     )
 
@@ -463,20 +474,18 @@ async def test_mexico_with_buttons(sim: SimTable) -> None:
     assert f"🏁 <@{a.id}> ended the game." in assert_public(result)
     final_standing(
         result.response.message,
-        f"1. <@{a.id}> · 0 sips · 1,065? (+65)",
-        f"2. <@{c.id}> · 4 sips · 1,031? (+31)",
-        f"3. <@{b.id}> · 6 sips · 945? (−55)",
-        f"🏅 <@{a.id}>: First blood",
-        f"🏅 <@{c.id}>: Knock knock",
+        f"1. <@{a.id}> · 0 sips",
+        f"2. <@{c.id}> · 4 sips",
+        f"3. <@{b.id}> · 6 sips",
     )
     no_moves_left(sim)
     await check_stored_over(
         sim,
         table.game_id,
         {
-            0: {"sips": 0, "rolls_made": 2, "games_played": 1},
-            1: {"sips": 6, "rounds_lost": 1, "games_played": 1},
-            2: {"sips": 4, "rolls_made": 2, "games_played": 1},
+            0: {"sips": 0, "rolls_made": 2, "games_played": 0},
+            1: {"sips": 6, "rounds_lost": 1, "games_played": 0},
+            2: {"sips": 4, "rolls_made": 2, "games_played": 0},
         },
     )
 

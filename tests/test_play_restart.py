@@ -130,7 +130,7 @@ async def test_restart_mid_game_resumes_and_plays_to_the_end(
     assert f"<@{a.id}> calls **bullshit** on <@{b.id}>'s **sixty-five**" in reveal
     assert "**double six** under the cup. It was true!" in reveal
     assert f"→ <@{a.id}> loses **1 life**." in reveal
-    assert f"🏆 **<@{b.id}> wins!**" in reveal
+    assert f"🏆 1. <@{b.id}>" in reveal
     await check_reveal(sim, result.response.message, (6, 6), a)
     record = await storage.get_game(table.game_id)
     assert record is not None and record.status == "over"

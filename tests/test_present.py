@@ -190,7 +190,9 @@ def test_no_round_header_once_the_game_is_over() -> None:
         RoundStarted("a", 4),
         GameEnded(None, None, None, None),
     ]
-    assert story(game, events, talk()) == ["🏁 Game over: too few players left."]
+    assert story(game, events, talk()) == [
+        "🏁 Game over: too few players left.\n🚫 No round was played: this game counts for nothing."
+    ]
 
 
 def bluff_table(dice: list[int]) -> tuple[Table, list[Event]]:
@@ -303,7 +305,7 @@ def test_the_final_standing_lists_everyone_with_lives_left_in_one_column() -> No
     game.claim("b", "66")
     game.bullshit("c")  # true: c is out, b wins
     lines = present.standing(game)
-    assert lines == ["1. b · ❤️ 1 left", "2. c · out", "3. a · out"]
+    assert lines == ["1. b · ❤️ 1", "2. c · out", "3. a · out"]
 
 
 def test_tied_players_share_a_place_in_the_final_standing() -> None:
@@ -380,4 +382,5 @@ def test_a_computer_that_takes_the_last_persons_last_life_wins_like_a_person() -
     events = game.apply("cpu_expert_1", Move(Act.ROLL), ScriptedDice([2, 1]))
     ended = [e for e in events if isinstance(e, GameEnded)]
     assert [e.winner for e in ended] == ["cpu_expert_1"] and game.phase == "over"
-    assert story(game, events, talk())[-1] == "🏆 **🤖 Expert Ada wins!**"
+    assert present.standing(game)[0] == "🏆 1. 🤖 Expert Ada · ❤️ 1"
+    assert "players left" not in "\n".join(story(game, events, talk()))

@@ -202,11 +202,11 @@ class Scenario:
 
 
 GAMES: dict[str, Scenario] = {
-    "mexican": Scenario(11, {}, 4),
+    "mexican": Scenario(11, {}, 5),
     "dollar": Scenario(12, {"lives": 2}, None),
-    "mexen": Scenario(13, {}, 3),
+    "mexen": Scenario(13, {}, 5),
     "mexicanen": Scenario(14, {"lives": 3}, None),
-    "mexico": Scenario(15, {}, 3),
+    "mexico": Scenario(15, {}, 5),
 }
 PLAYERS = 3
 

@@ -35,6 +35,11 @@ from bot.engine.events import (
 from bot.engine.rolls import Roll, name
 from bot.engine.state import POINTS_PER, GameState, PlayerState
 
+#: How a round ends when a player's move decided it: a call, a fold, the lowest roll, or
+#: ending one's own round early. The timer's penalty and a void round are not play
+#: (README, Ratings: when a game counts).
+_PLAYED_REASONS = frozenset({Reason.CALL, Reason.FOLD, Reason.LOWEST, Reason.END_EARLY})
+
 
 class TableMixin(GameState):
     # --- hooks the family mixins provide ----------------------------------------------------
@@ -151,14 +156,20 @@ class TableMixin(GameState):
         to the next player still in."""
         self.rounds.append((self.round_no, loser, reason))
         events.append(RoundOver(loser, self.round_no, reason))
+        decided = reason in _PLAYED_REASONS and self.person_moved
+        if decided and self.played_rounds is not None:
+            self.played_rounds += 1
         seats_before = list(self.seats)
         busted = [p for p in self.seats if self.players[p].lives == 0]
         if busted and not self.options.last_standing:
             self._end_game(None, busted[0], events)
-            return
-        for player in busted:
-            self._remove(player, events, Reason.NO_LIVES)
-        if self._maybe_end_for_players(events):
+        else:
+            for player in busted:
+                self._remove(player, events, Reason.NO_LIVES)
+            self._maybe_end_for_players(events)
+        if self.phase == "over":
+            # A round the timer or a leaver decided ends the game by walkover.
+            self.ended = "play" if decided else "walkover"
             return
         wanted = starter if starter is not None else loser
         self._start_round(self._first_still_in(wanted, seats_before), events)
@@ -197,6 +208,7 @@ class TableMixin(GameState):
         self._seat_waiting(events)
         self.round_no += 1
         self.round_starter = starter
+        self.person_moved = False
         self._reset_round()
         self.to_move = starter
         events.append(RoundStarted(starter, self.round_no))
@@ -213,6 +225,7 @@ class TableMixin(GameState):
         self.winner = winner
         self.loser = loser
         self.stuck = False
+        self.ended = "walkover" if ended_by is None else "host"
         events.append(GameEnded(winner, winner, loser, ended_by))
 
     def _done(self, player: str | None, events: list[Event]) -> list[Event]:

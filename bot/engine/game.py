@@ -14,7 +14,7 @@ from typing import Any
 from bot.engine.bluff import BluffMixin
 from bot.engine.errors import GameError, IllegalMove, StaleAction
 from bot.engine.events import Event
-from bot.engine.moves import Act, Move
+from bot.engine.moves import BOT_ONLY, TABLE_ACTS, Act, Move
 from bot.engine.open_roll import OpenMixin
 from bot.engine.presets import make_options
 from bot.engine.rolls import ORDER, TOP, Roll, parse_roll
@@ -77,7 +77,16 @@ class Game(BluffMixin, OpenMixin):
         handler = _MOVES.get(move.act)
         if handler is None:
             raise IllegalMove("unknown-move", act=str(move.act))
-        return handler(self, player, rng or Random(), move, force)
+        if move.act in TABLE_ACTS or move.act in BOT_ONLY or player in self.computers:
+            return handler(self, player, rng or Random(), move, force)
+        # A person's own move in the round: marked first, so the round it ends counts
+        # as played (README, Ratings); a refused move leaves the mark as it was.
+        moved, self.person_moved = self.person_moved, True
+        try:
+            return handler(self, player, rng or Random(), move, force)
+        except GameError:
+            self.person_moved = moved
+            raise
 
     # --- what a player may do -----------------------------------------------------------------
     def legal_actions(self, player: str) -> list[Move]:

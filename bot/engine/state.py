@@ -69,6 +69,14 @@ class GameState:
     loser: str | None = None
     #: Seats played by the computer (README, Playing against the computer).
     computers: list[str] = field(default_factory=list)
+    #: Rounds decided by a person's play (README, Ratings: when a game counts); None in
+    #: a state stored before the engine counted them.
+    played_rounds: int | None = 0
+    #: Whether a person has made a move of their own (not the timer's) in this round.
+    person_moved: bool = False
+    #: How the game ended: "play" (its last round decided it), "host" (/endgame) or
+    #: "walkover" (players left or were removed); None while it runs.
+    ended: str | None = None
     ledger: list[Penalty] = field(default_factory=list)
     #: (round, loser or None for a void round, reason) for every finished round.
     rounds: list[tuple[int, str | None, str]] = field(default_factory=list)
@@ -116,6 +124,9 @@ class GameState:
             "winner": self.winner,
             "loser": self.loser,
             "computers": list(self.computers),
+            "played_rounds": self.played_rounds,
+            "person_moved": self.person_moved,
+            "ended": self.ended,
             "ledger": [p.to_dict() for p in self.ledger],
             "rounds": [list(r) for r in self.rounds],
             "round_starter": self.round_starter,
@@ -159,6 +170,9 @@ class GameState:
             "winner": data["winner"],
             "loser": data["loser"],
             "computers": list(data.get("computers") or []),
+            "played_rounds": data.get("played_rounds"),
+            "person_moved": bool(data.get("person_moved")),
+            "ended": data.get("ended"),
             "ledger": [Penalty(**p) for p in data["ledger"]],
             "rounds": [(r[0], r[1], _V1_REASONS.get(r[2], r[2])) for r in data["rounds"]],
             "round_starter": data["round_starter"],

@@ -20,6 +20,7 @@ from typing import Any
 from bot.ai.personas import persona_of
 from bot.engine import Game, Kind
 from bot.engine.presets import PRESET_NAMES
+from bot.engine.result import counts, winners
 from bot.league.stats import stored_id
 
 
@@ -272,34 +273,24 @@ _HANDLERS: dict[str, _Handler] = {
 LOG_KINDS: tuple[str, ...] = tuple(sorted(_HANDLERS))
 
 
-def _winner(game: Game, places: list[tuple[str, int]], rounds: int) -> str | None:
-    """Who won: first place alone in the final standing (the winner, where the game has
-    one), after at least one round was played. The standing is the one ratings read, so
-    a game without a winner (no lives, or cut short) is won by who drank least."""
-    if rounds == 0 or not places or (len(places) > 1 and places[1][1] == 1):
-        return None
-    first = places[0][0]
-    return None if game.left_early(first) else first
-
-
 @dataclass(frozen=True, slots=True)
 class _Table:
     """What the final state says about the whole table, read once for all its people."""
 
     places: list[tuple[str, int]]
-    winner: str | None
+    winners: frozenset[str]
     #: Players knocked out (no lives left), and players who took a drink or point.
     knocked_out: frozenset[str]
     drinkers: frozenset[str]
 
 
-def _table(game: Game, places: list[tuple[str, int]], rounds: int) -> _Table:
+def _table(game: Game, places: list[tuple[str, int]]) -> _Table:
     players = game.players
     knocked = frozenset(p for p, _ in places if players[p].lives == 0)
     drinkers = frozenset(
         p for p, _ in places if any(n for u, n in players[p].totals.items() if u != LIFE)
     )
-    return _Table(places, _winner(game, places, rounds), knocked, drinkers)
+    return _Table(places, winners(game, places), knocked, drinkers)
 
 
 def _game_facts(game: Game, scan: _Scan, table: _Table, player: str) -> Facts:
@@ -308,7 +299,7 @@ def _game_facts(game: Game, scan: _Scan, table: _Table, player: str) -> Facts:
     state = game.players[player]
     lives = game.options.lives
     stayed = not game.left_early(player)
-    won = player == table.winner
+    won = player in table.winners
     places = table.places
     facts["table"] = len(places)
     if stayed:
@@ -318,7 +309,7 @@ def _game_facts(game: Game, scan: _Scan, table: _Table, player: str) -> Facts:
         facts["flawless"] = int(state.lives == lives and knocked_out)
         facts["last_life"] = int(state.lives == 1 and lives > 1)
         facts["comeback"] = facts.get("behind", 0)
-    if won and len(places) == 2:
+    if won and len(places) == 2 and len(table.winners) == 1:  # a shared first beats nobody
         other = places[1][0] if places[0][0] == player else places[0][0]
         ada = persona_of(other)
         facts["beat_ada"] = int(ada is not None and ada.key == "expert")
@@ -376,9 +367,9 @@ def award(
     each person's progress and achievements before it. ``places``: the game's
     ``final_places()``, if the caller has them already (the league does)."""
     game = finished.game
-    if game.phase != "over" or game.round_no == 0:
+    if not counts(game):
         # Hidden stays hidden: a running game's cups may still be down (README,
-        # Achievements); a lobby that never started was no game.
+        # Achievements); and a game that does not count earns nothing (README, Ratings).
         return Awards()
     if places is None:
         places = game.final_places()
@@ -387,15 +378,13 @@ def award(
         return Awards()
     scan = _Scan(game)
     scan.run(finished.log)
-    if not scan.rounds:  # started and ended before a round was over: nothing was played
-        return Awards()
-    table = _table(game, places, scan.rounds)
+    table = _table(game, places)
     ruleset = finished.ruleset
     awards = Awards()
     earned = awards.earned
     for player, who in people:
         added = {"games": 1, f"played:{ruleset}": 1}
-        if player == table.winner:
+        if player in table.winners:
             added["wins"] = 1
             added[f"won:{ruleset}"] = 1
         awards.progress[who] = added

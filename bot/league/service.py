@@ -17,6 +17,7 @@ from typing import Any
 import orjson
 
 from bot.engine import Game
+from bot.engine.result import counts
 from bot.league import achievements, ratings, seasons
 from bot.league.achievements import ACHIEVEMENTS, Finished
 from bot.league.ratings import FAMILIES, FAMILY, PROVISIONAL_GAMES, Skill
@@ -221,8 +222,9 @@ def seats_of(places: Sequence[tuple[str, int]]) -> list[tuple[str, int, int]]:
 
 
 def is_rated(game: Game, seats: Sequence[tuple[str, int, int]]) -> bool:
-    """A game counts if it started and at least two different rating ids sat at it."""
-    return game.round_no >= 1 and len({rid for _, rid, _ in seats}) >= 2
+    """A game is rated if it counts (README, Ratings: when a game counts) and at least
+    two different rating ids sat at it."""
+    return counts(game) and len({rid for _, rid, _ in seats}) >= 2
 
 
 def result_json(result: GameResult) -> str:

@@ -31,6 +31,7 @@ from bot.engine import (
     code,
     from_code,
 )
+from bot.engine.result import counts, winners
 from bot.storage import MoveStats, RoundRecord
 
 #: Ledger unit -> totals column, for what a player took and for what they caused.
@@ -97,9 +98,9 @@ def _copy(deltas: Deltas) -> Deltas:
 
 
 def _add(into: dict[str, defaultdict[str, int]], deltas: Deltas) -> None:
-    for player, counts in deltas.items():
+    for player, changes in deltas.items():
         row = into[player]
-        for column, n in counts.items():
+        for column, n in changes.items():
             row[column] += n
 
 
@@ -205,13 +206,13 @@ def _count(events: Iterable[Event], game: Game, cup_before: Roll | None, counter
                 if bluff:
                     counter.public(player, "calls_right")
                     counter.public(claimer, "bluffs_caught")
-            case GameEnded(winner=winner):
+            case GameEnded():
                 counter.game_over()
-                for member, state in game.players.items():
-                    if state.status != "waiting":
+                if counts(game):  # one meaning of a game and a win (README, Ratings)
+                    for member, _ in game.final_places():
                         counter.public(member, "games_played")
-                if winner:
-                    counter.public(winner, "games_won")
+                    for member in winners(game):
+                        counter.public(member, "games_won")
 
 
 def _count_seen_claim(counter: _Counter, player: str, dice: int, floor: int, claim: int) -> None:

@@ -35,6 +35,14 @@ def change(delta: int, t: Talk) -> str:
     return t("rating-change", direction=direction, delta=abs(delta))
 
 
+def legend(family: str | None, provisional: bool, t: Talk) -> str:
+    """The one line that says what the rating numbers are: of which family (None: every
+    family the reader sees), that everyone starts at 1,000, and, where a ? is shown,
+    what it means (README, Ratings)."""
+    text = t("rating-legend", family=family or "all")
+    return text + " · " + t("rating-provisional") if provisional else text
+
+
 def standing_rating(moved: RatingChange, t: Talk) -> str:
     """A final standing's rating column: '1,018 (+18)'."""
     return t(
@@ -68,9 +76,13 @@ def earned_lines(earned: Sequence[tuple[str, str]], t: Talk) -> list[str]:
     names: dict[str, list[str]] = {}
     for player, key in earned:
         names.setdefault(player, []).append(achievement_name(key, t))
+    # Players who earned the same share a line: "🏅 @bob and @carol: First blood".
+    alike: dict[tuple[str, ...], list[str]] = {}
+    for player, theirs in names.items():
+        alike.setdefault(tuple(theirs), []).append(who(player, t))
     return [
-        t("achievement-earned", p=who(player, t), names=listing(theirs, t))
-        for player, theirs in names.items()
+        t("achievement-earned", p=listing(players, t), names=listing(list(theirs), t))
+        for theirs, players in alike.items()
     ]
 
 

@@ -13,6 +13,7 @@ from collections.abc import Iterable, Sequence
 
 from bot.ai.personas import next_id, next_persona, persona_of
 from bot.engine import RANK, Act, Dice, Game, GameError, Move, Rolled
+from bot.engine.result import winners
 from bot.engine.rolls import spellings_for
 from bot.game.fairness import Commitment, message
 from bot.game.tables import Outcome, Table
@@ -358,12 +359,15 @@ def standing(game: Game, t: Talk | None = None, result: GameResult | None = None
     """Every player who took part, best first (`Game.final_places`, the order the ratings
     read too), with what decides the game in one column: lives left where lives count,
     otherwise what they drank. Tied players share a place: "1." and "2." would name a
-    loser. A rated game adds each player's rating and its change (README, Ratings)."""
+    loser. The winners of a game that counts are marked, a shared first place as much as
+    a lone one; a rated game adds each player's rating and its change (README, Ratings)."""
     t = t or talk()
     changes = result.changes if result is not None else {}
     lives = game.options.lives is not None
     lines = []
-    for player, place in game.final_places():
+    places = game.final_places()
+    won = winners(game, places)
+    for player, place in places:
         state = game.players[player]
         bits = []
         if lives:
@@ -377,7 +381,8 @@ def standing(game: Game, t: Talk | None = None, result: GameResult | None = None
             bits.append(t("standing-left"))
         if player in changes:
             bits.append(league.standing_rating(changes[player], t))
-        lines.append(f"{place}. {who(player, t)} · {' · '.join(bits)}")
+        row = f"{place}. {who(player, t)} · {' · '.join(bits)}"
+        lines.append(t("standing-winner", row=row) if player in won else row)
     return lines
 
 
@@ -395,8 +400,8 @@ def final(
     footer = ""
     if result is not None:
         rows += league.earned_lines(result.earned, t)
-        if any(c.provisional for c in result.changes.values()):
-            footer = t("rating-provisional")
+        provisional = any(c.provisional for c in result.changes.values())
+        footer = league.legend(result.family, provisional, t)
     embed = Embed(title=t("final-title"), description="\n".join(rows), footer=footer)
     buttons = [tool_button(table, ids.REMATCH, t, row=0)]
     if lifted is not None:

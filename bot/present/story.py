@@ -50,6 +50,7 @@ from bot.engine import (
     Turn,
     Waiting,
 )
+from bot.engine.result import CUT_SHORT_ROUNDS, counts
 from bot.present.i18n import Talk
 from bot.present.words import Words, amount, listing, lives_due, lives_lost, who
 
@@ -215,14 +216,22 @@ def _round_started(s: Scene, e: RoundStarted) -> str | None:
 
 
 def _game_over(s: Scene, e: GameEnded) -> str:
-    t = s.words.talk
-    if e.winner:
-        return t("over-winner", p=_who(s, e.winner))
-    if e.loser:
-        return t("over-loser", p=_who(s, e.loser))
+    """How the game ended, where the move's own lines do not say it, or why it counts
+    for nothing (README, Ratings: when a game counts). The winners are marked in the
+    final standing below, so they are not named twice."""
+    t, game = s.words.talk, s.game
+    counted = counts(game)
+    lines = []
     if e.ended_by:
-        return t("over-ended", p=_who(s, e.ended_by))
-    return t("over-empty")
+        lines.append(t("over-ended", p=_who(s, e.ended_by)))
+    elif e.loser and not counted:
+        lines.append(t("over-loser", p=_who(s, e.loser)))
+    elif not counted:
+        lines.append(t("over-empty"))
+    if game.round_no and game.played_rounds is not None and not counted:
+        short = game.played_rounds > 0
+        lines.append(t("over-short", n=CUT_SHORT_ROUNDS) if short else t("over-unplayed"))
+    return "\n".join(lines)
 
 
 def _says(key: str, *fields: str) -> Callable[[Scene, Event], str]:

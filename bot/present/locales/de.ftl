@@ -198,7 +198,8 @@ penalty-both-why = → { $p } { $drunk } und verliert **{ $lives }**: { $why }.
 round-void = Runde { $round } zählt nicht: keiner zahlt.
 knight-none = Gerade gibt es keinen Ritter.
 knight = { $p } ist der **Ritter**.
-over-winner = 🏆 **{ $p } gewinnt!**
+over-unplayed = 🚫 Keine Runde gespielt: Dieses Spiel zählt nicht.
+over-short = 🚫 Weniger als { $n } Runden gespielt: Dieses Spiel zählt nicht.
 over-loser = 💀 { $p } hat keine Leben mehr und verliert das Spiel.
 over-ended = 🏁 { $p } hat das Spiel beendet.
 over-empty = 🏁 Spiel vorbei: zu wenig Spieler übrig.
@@ -293,7 +294,8 @@ persona-bold = blufft hoch, gibt den Becher ungesehen weiter und würfelt immer 
 persona-caller = deckt alles auf, was wackelig aussieht
 final-title = Endstand
 standing-out = raus
-standing-lives = ❤️ noch { $lives }
+standing-lives = ❤️ { $lives }
+standing-winner = 🏆 { $row }
 standing-left = gegangen
 
 ## Private answers
@@ -650,7 +652,12 @@ rating-change = { $direction ->
     [down] −{ NUMBER($delta) }
    *[same] ±0
 }
-rating-provisional = ? = vorläufig, weniger als 10 gewertete Spiele
+rating-legend = { $family ->
+    [bluff] Wertung Bluffen
+    [open] Wertung offene Würfe
+   *[all] Wertungen
+}: Start bei 1.000
+rating-provisional = ? = vorläufig (unter 10 Spielen)
 leaderboard-page-rating = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })
 achievement-earned = 🏅 { $p }: { $names }

@@ -175,7 +175,8 @@ penalty-both-why = → { $p } takes **{ $drunk }** and loses **{ $lives }**: { $
 round-void = Round { $round } is void: nobody pays.
 knight-none = There is no Knight now.
 knight = { $p } is the **Knight**.
-over-winner = 🏆 **{ $p } wins!**
+over-unplayed = 🚫 No round was played: this game counts for nothing.
+over-short = 🚫 Under { $n } rounds played: this game counts for nothing.
 over-loser = 💀 { $p } hit zero lives and loses the game.
 over-ended = 🏁 { $p } ended the game.
 over-empty = 🏁 Game over: too few players left.
@@ -270,7 +271,8 @@ persona-bold = bluffs high, passes the cup blind and keeps rolling
 persona-caller = calls bullshit on anything that looks loose
 final-title = Final standing
 standing-out = out
-standing-lives = ❤️ { $lives } left
+standing-lives = ❤️ { $lives }
+standing-winner = 🏆 { $row }
 standing-left = left
 
 ## Private answers
@@ -532,7 +534,12 @@ rating-change = { $direction ->
     [down] −{ NUMBER($delta) }
    *[same] ±0
 }
-rating-provisional = ? = provisional, under 10 rated games
+rating-legend = { $family ->
+    [bluff] Bluffing rating
+    [open] Open-roll rating
+   *[all] Ratings
+}: all start at 1,000
+rating-provisional = ? = provisional (under 10 games)
 leaderboard-page-rating = page { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })
 achievement-earned = 🏅 { $p }: { $names }

@@ -208,7 +208,8 @@ penalty-both-why = → { $p } { $drunk } en verliest **{ $lives }**: { $why }.
 round-void = Ronde { $round } telt niet: niemand betaalt.
 knight-none = Er is nu geen Ridder.
 knight = { $p } is de **Ridder**.
-over-winner = 🏆 **{ $p } wint!**
+over-unplayed = 🚫 Geen ronde gespeeld: dit spel telt niet mee.
+over-short = 🚫 Minder dan { $n } rondes gespeeld: dit spel telt niet mee.
 over-loser = 💀 { $p } staat op nul levens en verliest het spel.
 over-ended = 🏁 { $p } heeft het spel gestopt.
 over-empty = 🏁 Einde spel: te weinig spelers over.
@@ -303,7 +304,8 @@ persona-bold = bluft hoog, geeft de beker blind door en blijft gooien
 persona-caller = roept bullshit bij alles wat wankel lijkt
 final-title = Eindstand
 standing-out = eruit
-standing-lives = ❤️ nog { $lives }
+standing-lives = ❤️ { $lives }
+standing-winner = 🏆 { $row }
 standing-left = opgestapt
 
 ## Private answers
@@ -566,7 +568,12 @@ rating-change = { $direction ->
     [down] −{ NUMBER($delta) }
    *[same] ±0
 }
-rating-provisional = ? = voorlopig, minder dan 10 potjes voor de rating
+rating-legend = { $family ->
+    [bluff] Rating bluffen
+    [open] Rating open worpen
+   *[all] Ratings
+}: start op 1.000
+rating-provisional = ? = voorlopig (nog geen 10 potjes)
 leaderboard-page-rating = pagina { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })
 achievement-earned = 🏅 { $p }: { $names }
