@@ -18,7 +18,7 @@ from bot.engine import Act, Game, Move
 from bot.engine.result import CUT_SHORT_ROUNDS
 from bot.game.tables import TableService
 from bot.league.achievements import LOG_KINDS
-from bot.league.service import _ADD_PROGRESS, _INSERT_EARNED, League, ratings
+from bot.league.service import _ADD_PROGRESS, _INSERT_EARNED, League, ratings, result_of
 from bot.league.stats import stored_id
 from bot.storage import Storage, open_storage
 from bot.storage.base import parse_log
@@ -731,3 +731,63 @@ async def test_a_process_catches_up_the_games_of_its_own_servers(storage: Storag
     rated = await storage._fetchall("SELECT guild_id FROM rated_games ORDER BY game_id", ())
     assert [int(r[0]) for r in rated] == [GUILD, GUILD]
     assert await League(storage, clock=Clock(NOV_15 + 60)).catch_up() == 1
+
+
+async def test_a_delayed_rating_is_applied_in_the_order_the_games_ended(
+    database_url: str,
+    tmp_path: Any,
+    request: pytest.FixtureRequest,
+    monkeypatch: pytest.MonkeyPatch,
+) -> None:
+    """The first game's rating fails (the database busy at its end); a later game of the
+    same players is rated first in time, yet its rating waits: the earlier game is rated
+    before it, so the stored results equal the backfill's, which rates from the logs in
+    the order the games ended (README, Ratings)."""
+    if database_url.startswith("sqlite"):
+        other_url = f"sqlite:///{tmp_path / 'in_order.db'}"
+    else:
+        other_url = request.getfixturevalue("postgres_server").create_database("in_order")
+    live, other = await open_storage(database_url), await open_storage(other_url)
+    first, second = stamp(2026, 11, 10, 12), stamp(2026, 11, 10, 13)
+    players = PEOPLE[:3]
+    try:
+        league = League(live, clock=Clock(second))
+        real = League._game_over
+        failures = iter([RuntimeError("database is locked")])
+
+        async def busy_once(self: League, *args: Any) -> Any:
+            for err in failures:
+                raise err
+            return await real(self, *args)
+
+        monkeypatch.setattr(League, "_game_over", busy_once)
+        delayed = await play_game(
+            service(live, league, 3), GUILD, 100, players, now=first, seed=3, options={"lives": 1}
+        )
+        assert delayed.result is None and await stored_ratings(live) == {}
+        later = await play_game(
+            service(live, league, 4), GUILD, 101, players, now=second, seed=4, options={"lives": 1}
+        )
+        assert later.result is not None
+        rated = await live._fetchall("SELECT game_id FROM rated_games ORDER BY ended_at", ())
+        assert [row[0] for row in rated] == [delayed.table.game_id, later.table.game_id]
+        for n, when in ((3, first), (4, second)):
+            await play_game(
+                service(other, None, n),
+                GUILD,
+                100 + n - 3,
+                players,
+                now=when,
+                seed=n,
+                options={"lives": 1},
+            )
+        assert await League(other, clock=Clock(second)).catch_up() == 2
+        assert await snapshot(other) == await snapshot(live)
+        # The later game's standing showed what the recomputation stores for it.
+        stored = await other._fetchall(
+            "SELECT result FROM rated_games WHERE game_id = ?", (later.table.game_id,)
+        )
+        assert result_of(later.table.game_id, stored[0][0]) == later.result
+    finally:
+        await live.close()
+        await other.close()

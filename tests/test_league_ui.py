@@ -164,7 +164,9 @@ async def test_a_rated_game_shows_each_rating_change(sim: SimTable, transcript_s
         assert row.split(" · ")[0].endswith(words.who(player, said)), row
     assert any("(+" in r for r in rows) and any("(−" in r for r in rows), rows
     # Newcomers all: every rating is provisional, and the footer says what ? means, once.
-    assert final.embeds[0].footer.text == said("rating-provisional")
+    assert final.embeds[0].footer.text == said("rating-legend", family="bluff") + " · " + said(
+        "rating-provisional"
+    )
     # The winner's first win and flawless game: one line that names them (nobody is
     # pinged by it), and one for bob's blind faith.
     winner, bob = str(sim.users[0].id), str(sim.users[1].id)
@@ -198,7 +200,7 @@ async def test_season_shows_the_month_the_top_and_days_left(sim: SimTable) -> No
     assert top[0].endswith("?"), "provisional, marked"
     assert "Expert Ada" not in embed.fields[0].value, "people only"
     assert embed.footer.text == (
-        "Seasons last a calendar month. · ? = provisional, under 10 rated games"
+        "Seasons last a calendar month. · ? = provisional (under 10 games)"
     )
 
 
@@ -313,7 +315,7 @@ async def test_the_rating_leaderboard_pages_with_provisional_marks(sim: SimTable
     assert lines[0] == "**#1** <@5000> · 1,200?"  # 1,000 + 20 × (25 − 3 × 5), 4 games
     assert lines[6] == "**#7** <@5006> · 1,140", "ten games or more: no mark"
     assert len(lines) == 10 and "<@-" not in embed.description
-    assert embed.footer.text == "page 1/2 · ? = provisional, under 10 rated games"
+    assert embed.footer.text == "page 1/2 · ? = provisional (under 10 games)"
     ids = [c.custom_id for row in result.response.message.components for c in row.children]
     assert ids == ["lb:rating_bluff:server:all:-1", "lb:rating_bluff:server:all:1"]
     page2 = await a.click(result.response.message, label="▶")
@@ -322,7 +324,7 @@ async def test_the_rating_leaderboard_pages_with_provisional_marks(sim: SimTable
         "**#11** <@5010> · 1,100",
         "**#12** <@5011> · 1,090",
     ]
-    assert embed2.footer.text == "page 2/2 · ? = provisional, under 10 rated games"
+    assert embed2.footer.text == "page 2/2 · ? = provisional (under 10 games)"
     other = await a.slash(sim.channel, "leaderboard", stat="rating_open")
     embed3 = other.response.message.embeds[0]
     assert embed3.title == "🏆 Rating (open-roll games) · this server · all time"
@@ -550,7 +552,8 @@ async def test_a_rated_final_standing_at_a_dutch_or_german_table(
     shown = f"{moved.after:,}?".replace(",", ".")
     assert rows[0].endswith(f"{shown} ({'+' if moved.delta > 0 else '−'}{abs(moved.delta)})")
     assert rows[-1].endswith(": " + said("achievement-" + result.earned[-1][1])), rows
-    assert final.embeds[0].footer.text == said("rating-provisional")
+    legend = said("rating-legend", family="bluff") + " · " + said("rating-provisional")
+    assert final.embeds[0].footer.text == legend
     assert not foreign_words(message_text(final), language)
 
 

@@ -562,6 +562,12 @@ class League:
         #: this process's last complete catch-up, less `LOOKBACK`): only a cost saving,
         #: `rated_games` alone says what is rated.
         self._looked_until: float | None = None
+        #: Servers with a finished game whose rating failed (the database was busy or
+        #: down): their next game's rating waits until the earlier ones are rated, so
+        #: ratings change in the order the games ended (README, Ratings).
+        self._behind: set[int] = set()
+        #: Servers whose unrated games this process has rated in order since it started.
+        self._settled: set[int] = set()
 
     async def game_over(
         self, game_id: int, *, guild_id: int | None = None, game: Game | None = None
@@ -579,6 +585,32 @@ class League:
             if record is None:
                 return None
             guild_id = record.guild_id
+        try:
+            return await self._game_over(game_id, guild_id, game)
+        except Exception:
+            self._behind.add(guild_id)
+            raise
+
+    def _may_be_behind(self, guild_id: int) -> bool:
+        """Whether a game of the server may have ended unrated before the one at hand: one
+        failed here, or this process has not yet looked at every finished game."""
+        if guild_id in self._behind:
+            return True
+        return self._looked_until is None and guild_id not in self._settled
+
+    async def _in_order(self, guild_id: int) -> None:
+        """Rate the server's finished games that are not rated yet (a failure left them,
+        or they ended before this process started), oldest end first, before a game that
+        ended after them. Before this process's first complete catch-up it looks at every
+        finished game of the server; after, at those since that look."""
+        pending = await self.storage.unrated_games(self._looked_until)
+        ids = [game_id for game_id, guild in pending if guild == guild_id]
+        for start in range(0, len(ids), BATCH):
+            await self._rate_batch(guild_id, ids[start : start + BATCH], self.clock())
+        self._behind.discard(guild_id)
+        self._settled.add(guild_id)
+
+    async def _game_over(self, game_id: int, guild_id: int, game: Game | None) -> GameResult | None:
         ids = set() if game is None else {rid for _, rid, _ in seats_of(game.final_places())}
         async with self.storage.guild_transaction(guild_id) as tx:
             # The result is read under the server's lock: another process may have rated
@@ -590,11 +622,16 @@ class League:
                 return result_of(game_id, stored)
             if record is None or record.status != "over":
                 return None
-            if record.guild_id == guild_id:
+            behind = self._may_be_behind(record.guild_id)
+            if record.guild_id == guild_id and not behind:
                 finished = finished_of(record, _Log(log_text))
                 return await self._rate_into(tx, ledger, finished, flush=True)
-        # The hint named another server: nothing was written; again under the right lock.
-        return await self.game_over(game_id, guild_id=record.guild_id)
+        # Nothing was written. Either earlier games of the server may be unrated (they are
+        # rated first, in the order they ended, this one with them), or the hint named
+        # another server: again under the right lock, which now finds the stored result.
+        if behind:
+            await self._in_order(record.guild_id)
+        return await self._game_over(game_id, record.guild_id, None)
 
     @staticmethod
     async def _rate_into(
