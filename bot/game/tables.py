@@ -30,12 +30,14 @@ from bot.engine import (
     Game,
     GameError,
     IllegalMove,
+    Kind,
     Move,
     Opened,
     Revealed,
     Rolled,
     RoundOver,
     StaleAction,
+    event_from_dict,
 )
 from bot.game.fairness import Commitment
 from bot.game.shards import owns_all
@@ -273,6 +275,40 @@ class TableService:
             self.tables[record.channel_id] = table
             restored.append(table)
         return restored
+
+    async def unshown_ends(self, since: float) -> list[Outcome]:
+        """Games of this process's servers that ended since ``since`` but whose final
+        standing never reached the channel (the process stopped between a game's end and
+        its answer), each as its last move's end, rated (README, Ratings). A lobby closed
+        before it started has no standing to show: it is marked shown at once."""
+        ended: list[Outcome] = []
+        for record in await self.storage.unshown_ends(since):
+            if not self.owns(record.guild_id):
+                continue
+            try:
+                table = Table.from_record(
+                    record.id, record.guild_id, record.channel_id, record.state_json
+                )
+            except (ValueError, KeyError) as err:
+                log.error("game %s could not be read back: %s", record.id, err)
+                continue
+            game = table.game
+            if game.round_no == 0:
+                await self.shown(table)
+                continue
+            stored = await self.storage.events(record.id)
+            last = [event_from_dict(e.payload) for e in stored if e.kind == Kind.GAME_OVER][-1:]
+            result = await self._rate(record.id, record.guild_id, game)
+            ended.append(Outcome(table, game.host, None, list(last), result=result))
+        return ended
+
+    async def shown(self, table: Table) -> None:
+        """A finished game's final standing reached its channel: a restart does not post
+        it again. Best effort: if storage cannot take it now, a restart posts it again."""
+        try:
+            await self.storage.mark_shown(table.game_id)
+        except Exception as err:  # the standing is on screen; at worst it is shown twice
+            log.warning("game %s: could not note its standing as shown (%s)", table.game_id, err)
 
     # Each step has a ``*_locked`` form for a caller that holds the channel's lock itself:
     # the bot shows a move under the same lock, so the message that carries the live

@@ -162,6 +162,8 @@ class Storage:
     channel_head = _via("_games", GameQueries.channel_head)
     load_running_games = _via("_games", GameQueries.load_running_games)
     recently_finished = _via("_games", GameQueries.recently_finished)
+    unshown_ends = _via("_games", GameQueries.unshown_ends)
+    mark_shown = _via("_games", GameQueries.mark_shown)
     events = _via("_games", GameQueries.events)
 
     def finished_game_query(

@@ -415,6 +415,17 @@ _V9_RATED_CHANNEL_PLAYERS: Migration = (
     ),
 )
 
+# Step 10: every finished game's final standing is shown (README, Ratings: a kill between
+# a game's end and its answer). `shown_at` is when the bot posted the final standing;
+# NULL for a game that ended but whose standing never reached its channel, which a
+# restart posts then. Games that ended before this step count as shown. The partial
+# index holds only the few not shown, so the restart's look is one short range.
+_V10_STANDINGS_SHOWN: Migration = (
+    portable("ALTER TABLE games ADD COLUMN shown_at {REAL}"),
+    "UPDATE games SET shown_at = updated_at WHERE status = 'over'",
+    "CREATE INDEX games_unshown ON games (updated_at) WHERE status = 'over' AND shown_at IS NULL",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_GAMES_AND_EVENTS,
     _V2_ONE_OPEN_GAME_PER_CHANNEL,
@@ -425,6 +436,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V7_SHARD_LEASES,
     _V8_LEAGUE,
     _V9_RATED_CHANNEL_PLAYERS,
+    _V10_STANDINGS_SHOWN,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -24,7 +24,7 @@ GAME_NAMES = tuple(GAME_COLUMNS.split(", "))
 #: The tables that hold the bot's data at the latest schema, parents before children, and
 #: their columns: what `python -m bot migrate-db` copies (tests check it against the schema).
 DATA_TABLES: dict[str, tuple[str, ...]] = {
-    "games": tuple(GAME_COLUMNS.split(", ")),
+    "games": (*GAME_COLUMNS.split(", "), "shown_at"),
     "game_events": ("game_id", "seq", "kind", "payload", "created_at"),
     "stat_buckets": ("guild_id", "channel_id", "period", "user_id", *TOTALS_COLUMNS),
     "rounds": (

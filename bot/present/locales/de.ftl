@@ -335,6 +335,7 @@ database-down = Die Datenbank ist gerade nicht erreichbar, deshalb hat sich nich
 move-outcome-unknown = Die Datenbank hat beim Speichern deines Zugs nicht mehr geantwortet. Sobald sie wieder da ist, zeigt /table, ob dein Zug zählt.
 bot-closing = Der Bot startet neu: nichts wurde geändert. Versuch's gleich nochmal.
 back-after-restart = ♻️ Der Bot wurde neu gestartet; das Spiel geht weiter.
+ended-after-restart = ♻️ Der Bot wurde neu gestartet: So endete das letzte Spiel.
 claim-typed = Eine Ansage tippst du als Text, z. B. 65.
 peek-open = In diesem Spiel sind alle Würfe offen: schau auf den Tisch.
 button-outdated = Der Button ist von einer älteren Version des Bots: nimm die neueste Nachricht.

@@ -312,6 +312,7 @@ database-down = The database can't be reached right now, so nothing changed. Ple
 move-outcome-unknown = The database stopped answering while your move was being saved. Once it is back, /table shows whether it counted.
 bot-closing = The bot is restarting: nothing was changed. Try again in a moment.
 back-after-restart = ♻️ The bot restarted; the game goes on.
+ended-after-restart = ♻️ The bot restarted: this is how the last game ended.
 claim-typed = A claim is typed as text, e.g. 65.
 peek-open = Every roll is open in this game: see the table.
 button-outdated = That button is from an older version of the bot: use the latest message.

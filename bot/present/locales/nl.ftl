@@ -345,6 +345,7 @@ database-down = De database is nu niet bereikbaar, dus er is niets veranderd. Pr
 move-outcome-unknown = De database reageerde niet meer terwijl je zet werd opgeslagen. Zodra de database terug is, zie je met /table of je zet telt.
 bot-closing = De bot start opnieuw op: er is niets veranderd. Probeer het zo nog eens.
 back-after-restart = ♻️ De bot is herstart; het spel gaat door.
+ended-after-restart = ♻️ De bot is herstart: zo eindigde het laatste spel.
 claim-typed = Een bod typ je als tekst, bv. 65.
 peek-open = Elke worp is open in dit spel: kijk op tafel.
 button-outdated = Die knop komt van een oudere versie van de bot: gebruik het laatste bericht.
