@@ -24,6 +24,7 @@ from bot.engine import (
 from bot.engine.events import Unit
 from bot.game.fairness import Commitment, verify
 from bot.game.tables import Outcome, Table
+from bot.league.service import SAME_TABLE_GAMES, GameResult
 from bot.present import screens as present
 from bot.present.history import LINE_BUDGET, history_line
 from bot.present.i18n import talk
@@ -384,3 +385,25 @@ def test_a_computer_that_takes_the_last_persons_last_life_wins_like_a_person() -
     assert [e.winner for e in ended] == ["cpu_expert_1"] and game.phase == "over"
     assert present.standing(game)[0] == "🏆 1. 🤖 Expert Ada · ❤️ 1"
     assert "players left" not in "\n".join(story(game, events, talk()))
+
+
+def test_a_resting_table_says_why_its_ratings_did_not_move() -> None:
+    """The same table's eleventh rated game in a day: achievements are announced, the
+    ratings rest and the footer says so instead of the legend (README, Ratings)."""
+    game = Game.create("dollar", "a", {"lives": 1})
+    game.apply("b", Move(Act.JOIN), ScriptedDice())
+    game.apply("a", Move(Act.START), ScriptedDice())
+    game.apply("a", Move(Act.ROLL), ScriptedDice([6, 2]))
+    game.apply("a", Move(Act.CLAIM, roll=(6, 5)), ScriptedDice())
+    game.apply("b", Move(Act.BULLSHIT), ScriptedDice())
+    rests = GameResult(1, "bluff", {}, [("b", "first_win")], rests=True)
+    reply = present.final(Table(1, 1, 1, game), [], None, rests)
+    assert reply.embed is not None
+    assert reply.embed.footer == (
+        f"⏸️ Ratings rest: this table played {SAME_TABLE_GAMES} rated games in the last 24 hours."
+    )
+    assert reply.embed.description.splitlines() == [
+        "🏆 1. b · ❤️ 1",
+        "2. a · out",
+        "🏅 b: First blood",
+    ]

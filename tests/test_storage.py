@@ -290,7 +290,10 @@ async def test_a_reset_wipes_the_servers_league_but_not_which_games_were_rated(
                         "INSERT INTO ratings VALUES (?, 'bluff', 1, 25.0, 8.0, 1000, 1, 5.0)",
                         (guild,),
                     ),
-                    ("INSERT INTO rated_games VALUES (?, ?, 'bluff', 5.0, '{}')", (guild, guild)),
+                    (
+                        "INSERT INTO rated_games VALUES (?, ?, 'bluff', 5.0, '{}', NULL)",
+                        (guild, guild),
+                    ),
                     ("INSERT INTO rated_channel_players VALUES (?, 'bluff', 9, 1, 5.0)", (guild,)),
                     (
                         "INSERT INTO achievements VALUES (?, 1, 'first_game', ?, 5.0)",

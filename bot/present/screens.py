@@ -17,7 +17,7 @@ from bot.engine.result import winners
 from bot.engine.rolls import spellings_for
 from bot.game.fairness import Commitment, message
 from bot.game.tables import Outcome, Table
-from bot.league.service import GameResult
+from bot.league.service import SAME_TABLE_GAMES, GameResult
 from bot.present import ids
 from bot.present import ranking as league
 from bot.present.i18n import Talk, talk
@@ -400,8 +400,11 @@ def final(
     footer = ""
     if result is not None:
         rows += league.earned_lines(result.earned, t)
-        provisional = any(c.provisional for c in result.changes.values())
-        footer = league.legend(result.family, provisional, t)
+        if result.rests:
+            footer = t("rating-rests", n=SAME_TABLE_GAMES)
+        else:
+            provisional = any(c.provisional for c in result.changes.values())
+            footer = league.legend(result.family, provisional, t)
     embed = Embed(title=t("final-title"), description="\n".join(rows), footer=footer)
     buttons = [tool_button(table, ids.REMATCH, t, row=0)]
     if lifted is not None:

@@ -426,6 +426,17 @@ _V10_STANDINGS_SHOWN: Migration = (
     "CREATE INDEX games_unshown ON games (updated_at) WHERE status = 'over' AND shown_at IS NULL",
 )
 
+# Step 11: who sat at each rated game (README, Ratings: the same table again and again).
+# `seats` names the family and the sorted rating ids of a game whose ratings moved (NULL
+# for a game that was not rated, or whose ratings rested); the league counts a table's
+# rated games of the last 24 hours with one range of the index. Games rated before this
+# step have none, so they count towards no rest.
+_V11_RATED_SEATS: Migration = (
+    "ALTER TABLE rated_games ADD COLUMN seats TEXT",
+    "CREATE INDEX rated_games_by_seats ON rated_games (guild_id, seats, ended_at)"
+    " WHERE seats IS NOT NULL",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_GAMES_AND_EVENTS,
     _V2_ONE_OPEN_GAME_PER_CHANNEL,
@@ -437,6 +448,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V8_LEAGUE,
     _V9_RATED_CHANNEL_PLAYERS,
     _V10_STANDINGS_SHOWN,
+    _V11_RATED_SEATS,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -43,7 +43,7 @@ DATA_TABLES: dict[str, tuple[str, ...]] = {
     "catches": ("guild_id", "caught_id", "catcher_id", "n"),
     "play_profiles": ("guild_id", "user_id", *PROFILE_COLUMNS),
     "ratings": ("guild_id", "family", "user_id", "mu", "sigma", "shown", "games", "last_game_at"),
-    "rated_games": ("game_id", "guild_id", "family", "ended_at", "result"),
+    "rated_games": ("game_id", "guild_id", "family", "ended_at", "result", "seats"),
     "achievements": ("guild_id", "user_id", "key", "game_id", "earned_at"),
     "achievement_progress": ("guild_id", "user_id", "fact", "n"),
     "seasons": ("guild_id", "length", "current"),

@@ -658,6 +658,7 @@ rating-legend = { $family ->
     [open] Wertung offene Würfe
    *[all] Wertungen
 }: Start bei 1.000
+rating-rests = ⏸️ Wertungen ruhen: Dieser Tisch hatte schon { $n } gewertete Spiele in 24 Stunden.
 rating-provisional = ? = vorläufig (unter 10 Spielen)
 leaderboard-page-rating = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })

@@ -540,6 +540,7 @@ rating-legend = { $family ->
     [open] Open-roll rating
    *[all] Ratings
 }: all start at 1,000
+rating-rests = ⏸️ Ratings rest: this table played { $n } rated games in the last 24 hours.
 rating-provisional = ? = provisional (under 10 games)
 leaderboard-page-rating = page { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })

@@ -574,6 +574,7 @@ rating-legend = { $family ->
     [open] Rating open worpen
    *[all] Ratings
 }: start op 1.000
+rating-rests = ⏸️ Ratings rusten: deze tafel speelde al { $n } potjes voor de rating in 24 uur.
 rating-provisional = ? = voorlopig (nog geen 10 potjes)
 leaderboard-page-rating = pagina { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })
