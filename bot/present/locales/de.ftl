@@ -306,6 +306,8 @@ not-seen-cup = Du hast die Würfel unterm Becher nicht gesehen.
 claim-below = Wähl unten deine Ansage. Bluffen ist erlaubt.
 cup-sealed = 🔒 Der Becher ist versiegelt: `{ $digest }`
     Wird er gelüftet, zeigt dieser Button die Würfel und das Salt, damit du prüfen kannst, dass keiner sie verändert hat.
+cup-sealed-of = 🔒 Der Becher von { $p } ist versiegelt: `{ $digest }`
+    Wird er gelüftet, zeigt dieser Button die Würfel und das Salt, damit du prüfen kannst, dass keiner sie verändert hat.
 cup-lifted = 🔓 Im Becher lag **{ $dice }**, versiegelt als `{ $digest }`.
     Prüf es selbst:
     ```

@@ -283,6 +283,8 @@ not-seen-cup = You haven't seen the dice under the cup.
 claim-below = Claim below. You may bluff.
 cup-sealed = 🔒 The cup is sealed: `{ $digest }`
     When it is lifted, this button shows the dice and the salt, so you can check nobody changed them.
+cup-sealed-of = 🔒 { $p }'s cup is sealed: `{ $digest }`
+    When it is lifted, this button shows the dice and the salt, so you can check nobody changed them.
 cup-lifted = 🔓 The cup held **{ $dice }**, sealed as `{ $digest }`.
     Check it yourself:
     ```

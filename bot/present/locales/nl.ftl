@@ -316,6 +316,8 @@ not-seen-cup = Je hebt de stenen onder de beker niet gezien.
 claim-below = Kies hieronder je bod. Bluffen mag.
 cup-sealed = 🔒 De beker is verzegeld: `{ $digest }`
     Gaat de beker omhoog, dan toont deze knop de stenen en de salt, zodat je ziet dat niemand ze veranderde.
+cup-sealed-of = 🔒 De beker van { $p } is verzegeld: `{ $digest }`
+    Gaat de beker omhoog, dan toont deze knop de stenen en de salt, zodat je ziet dat niemand ze veranderde.
 cup-lifted = 🔓 Onder de beker lag **{ $dice }**, verzegeld als `{ $digest }`.
     Check het zelf:
     ```
