@@ -578,15 +578,15 @@ leaderboard-not-ranked = noch nicht in der Wertung
 leaderboard-page = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) }
 leaderboard-page-minimum = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · ab { $minimum } in der Wertung
 leaderboard-page-gone = Die Seite gibt es nicht mehr.
-# The /stats card. The image's font draws no letters beyond plain ASCII: the card shows
-# ä as ae, ü as ue and so on (bot/present/card.py), the text version shows them as written.
+# The /stats card: the image (drawn in DejaVu Sans, bot/present/fonts/) and its text
+# version show every letter as written.
 
 card-wins = { $n ->
     [one] { $n } Sieg
    *[other] { $n } Siege
 }
-card-headline = { $games } - { $wins } - { $rate } Siegquote
-card-headline-no-rate = { $games } - { $wins } - keine Siegquote
+card-headline = { $games } · { $wins } · { $rate } Siegquote
+card-headline-no-rate = { $games } · { $wins } · keine Siegquote
 card-taken = getrunken
 card-caused = ausgeteilt
 card-lives-lost = Leben verloren

@@ -494,15 +494,15 @@ leaderboard-not-ranked = nog niet op de lijst
 leaderboard-page = pagina { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) }
 leaderboard-page-minimum = pagina { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · minstens { $minimum } voor de lijst
 leaderboard-page-gone = Die pagina bestaat niet meer.
-# The /stats card. The image's font draws no letters beyond plain ASCII: the card shows
-# ë as e and so on (bot/present/card.py), the text version shows them as written.
+# The /stats card: the image (drawn in DejaVu Sans, bot/present/fonts/) and its text
+# version show every letter as written.
 
 card-wins = { $n ->
     [one] { $n } gewonnen
    *[other] { $n } gewonnen
 }
-card-headline = { $games } - { $wins } - winstpercentage { $rate }
-card-headline-no-rate = { $games } - { $wins } - nog geen winstpercentage
+card-headline = { $games } · { $wins } · winstpercentage { $rate }
+card-headline-no-rate = { $games } · { $wins } · nog geen winstpercentage
 card-taken = gedronken
 card-caused = veroorzaakt
 card-lives-lost = levens verloren
