@@ -766,7 +766,7 @@ rules-mexican-lines = Du würfelst verdeckt: nur du siehst deine Würfel. Dann s
     Was der Verlierer trinkt, hängt von der Ansage ab: ein normaler Wurf kostet einen Schluck, ein Pasch einen Kurzen, und bei einem Mäxchen (21) heißt es exen.
     Kein festes Ende: der Host beendet das Spiel. Mit der Option Leben (je 4) kostet jede verlorene Runde auch ein Leben, und wer als Letzter übrig ist, gewinnt.
 rules-dollar-title = Dollar — bluffen um Leben
-rules-dollar-summary = Klassisches Mäxchen um Leben: jedes verlorene Aufdecken kostet eins deiner vier Leben.
+rules-dollar-summary = Klassisches Mäxchen: jedes verlorene Aufdecken kostet eins deiner vier Leben.
 rules-dollar-lines = Jeder hat 4 Leben, eins pro Ecke eines Dollarscheins. Verlierst du das letzte, bist du raus; wer als Letzter übrig ist, gewinnt.
     31 ist der niedrigste Wurf und 21 (das Mäxchen) der höchste.
     Verdeckt würfeln, einen Wert ansagen, Becher weitergeben. Jede Ansage muss höher sein als die davor, gleich reicht nicht.

@@ -24,8 +24,9 @@
 #   roll-off             overgooien
 #   hand out (3-1 sip)   uitdelen
 #   Knight               Ridder
-#   TAP / STUCK          kloppen (button "Kloppen!") / de 3-2 vastzetten; a 3-2
-#                        that may be locked is announced "**3-2** voor …"
+#   TAP / STUCK          (de 3-2) vastzetten, button "Vastzetten!"; a 3-2 that may be
+#                        locked is announced "**3-2** voor …" (not kloppen: that is
+#                        "true", as in "Het klopte!")
 #   3-1 names            Proost (social) / 3-1, deel een slok uit / Elleboog (elbow)
 #   top roll             Mex (mexican, mex), Mexico (mexico)
 #   doubles in words     dubbele vijf; other rolls as one number word: vijfenzestig
@@ -218,8 +219,8 @@ over-empty = 🏁 Einde spel: te weinig spelers over.
 folded = { $p } geeft op tegen **{ $roll }**.
 stood = { $p } laat **{ $roll }** staan.
 ended-round = { $p } { $verb } met **{ $roll }**.
-tapped = { $p } **klopt**: de 3-2 van { $roller } ligt vast.
-stuck = **3-2** voor { $p }: een ander mag kloppen om 'm vast te zetten.
+tapped = { $p } **zet** de 3-2 van { $roller } **vast**.
+stuck = **3-2** voor { $p }: een ander mag 'm vastzetten.
 pot = De pot staat op **{ $pot }**.
 knight-choice = { $p } gooit 1-1 als Ridder en wijst de volgende Ridder aan.
 limit = Worplimiet deze ronde: **{ $limit }**.
@@ -271,7 +272,7 @@ button-stand = Laten staan
 button-keep = Houden
 button-keep-die = Hou de { $die }
 button-end-round = Ronde vroeg afsluiten
-button-tap = Kloppen! (voor de anderen)
+button-tap = Vastzetten! (voor de anderen)
 button-add-computer = Computer erbij
 button-accept-roll = Geloven & gooien
 button-accept-blind = Geloven & blind gooien
@@ -415,8 +416,8 @@ command-stand = laten-staan
 command-stand-desc = Open worpen: stop met gooien, je laatste worp blijft staan
 command-endround = ronde-afsluiten
 command-endround-desc = Sluit de ronde vroeg af / breek af (jij betaalt)
-command-tap = kloppen
-command-tap-desc = mexico: klop en zet de 3-2 van een ander vast
+command-tap = vastzetten
+command-tap-desc = mexico: zet de 3-2 van een ander vast
 command-handout = uitdelen
 command-handout-desc = mexen: geef je 3-1-slok aan een speler
 option-handout-player = speler
@@ -719,7 +720,7 @@ rules-mexico-lines = 2 tot 8 spelers. De beginner gooit tot 3 keer en bepaalt de
     De Ridder: wie 1-1 gooit wordt Ridder en de oude Ridder neemt een slok. Gooit de Ridder het zelf, dan wijst hij een nieuwe Ridder aan.
     Gooit iemand een dubbel van 2-2 tot 6-6, dan drinkt de Ridder zoveel slokken als één steen aangeeft.
     Elleboog (3-1): geen uitslag. Je beurt begint opnieuw, met al je worpen.
-    3-2 vastzetten: zolang je nog worpen hebt, mogen de anderen kloppen voor je opnieuw gooit; dan ligt je 3-2 vast.
+    3-2 vastzetten: zolang je nog worpen hebt, mag een ander je 3-2 vastzetten voor je opnieuw gooit; dan blijft je 3-2 staan.
     De laagste worp drinkt de hele pot; bij gelijkstand wordt opnieuw gegooid. De verliezer begint de volgende ronde. Er is geen winnaar: speel tot je stopt.
 
 ## Engine refusals (bot/engine/errors.py raises them by key): one error-<key> each, as in en.ftl.
@@ -798,7 +799,7 @@ error-rolloff-runs-on = Overgooien kun je niet vroeg afsluiten.
 error-top-rolled = Er is al een { $roll } gegooid: deze ronde stopt niet vroeg.
 error-own-roll-first = Gooi eerst zelf een worp die telt, dan pas de ronde afsluiten.
 error-nothing-to-tap = Er is nu geen 3-2 om vast te zetten.
-error-tap-own = Op je eigen 3-2 kun je niet kloppen.
+error-tap-own = Je eigen 3-2 kun je niet vastzetten.
 error-no-sip = Je hebt geen slok om uit te delen.
 error-sip-to-other = Geef de slok aan een andere speler in het spel.
 error-no-knight = Je hebt geen Ridder aan te wijzen.
@@ -893,8 +894,8 @@ achievement-bartender = Barman
 achievement-bartender-how = Gooi in één potje drie keer 3-1 en deel elke keer de slok uit.
 achievement-double_knight = Dubbel geridderd
 achievement-double_knight-how = Word twee keer Ridder in één potje.
-achievement-tapper = Klop klop
-achievement-tapper-how = Klop op de 3-2 van een ander en zet 'm vast.
+achievement-tapper = Vastgezet!
+achievement-tapper-how = Zet de 3-2 van een ander vast.
 achievement-marathon = Marathon
 achievement-marathon-how = Speel een potje van 30 rondes of meer uit.
 achievement-full_table = Volle tafel
