@@ -423,7 +423,7 @@ class Stats(commands.Cog):
             await interaction.response.send_message(embed=embed)
             return
         try:
-            # ~100 ms of drawing and PNG packing: off the event loop, so tables don't wait.
+            # ~150 ms of drawing and PNG packing (benchmarks.card_bench): off the event loop.
             png = await asyncio.to_thread(render_card, for_the_font(data))
         except Exception:  # a broken font must not cost the player their card
             log.exception("could not draw a stats card; sending text")
