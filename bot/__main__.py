@@ -1,5 +1,6 @@
 """`python -m bot` (or `mexican-bot`): run the bot; `python -m bot sync`: publish commands;
-`python -m bot migrate-db FROM TO`: copy the database (e.g. SQLite into PostgreSQL).
+`python -m bot invite`: print the invite link; `python -m bot migrate-db FROM TO`: copy
+the database (e.g. SQLite into PostgreSQL).
 
 Operator mistakes (no token, bad setting, token refused, Discord unreachable, a
 DEV_GUILD_ID the bot may not add commands to, a DATABASE_PATH it can't write, a
@@ -23,6 +24,7 @@ from collections.abc import Callable, Sequence
 import aiohttp
 import discord
 
+from bot.adapter.permissions import invite_url
 from bot.game.shards import Shards
 from bot.runtime import collector, monitor
 from bot.runtime.client import MexicanBot, create_bot
@@ -67,6 +69,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     apply_endpoints(settings.discord_api_base, settings.discord_gateway_url)
     try:
         with asyncio.Runner(loop_factory=loop_factory()) as runner:
+            if args.command == "invite":
+                return runner.run(print_invite(settings))
             return runner.run(run(settings, sync_only=args.command == "sync"))
     except discord.LoginFailure:
         _fail(
@@ -172,6 +176,21 @@ async def _sync_globally(bot: MexicanBot, settings: Settings) -> int:
     synced = await bot.tree.sync()
     names = ", ".join(f"/{command.name}" for command in synced) or "none"
     print(f"synced {len(synced)} global command(s): {names}")
+    # The step after publishing is inviting: the link for this very application.
+    assert bot.application_id is not None  # login read it; the sync needed it
+    print(f"invite the bot with {invite_url(bot.application_id)}")
+    return EXIT_OK
+
+
+async def print_invite(settings: Settings) -> int:
+    """`invite`: the link for the application the token belongs to, read from Discord.
+
+    A bare client logs in (REST only, no gateway, no database): the token names the bot
+    user, but only Discord knows its application's id for certain."""
+    async with discord.Client(intents=discord.Intents.none()) as client:
+        await client.login(settings.discord_token.get_secret_value())
+        assert client.application_id is not None  # login reads the application
+        print(invite_url(client.application_id))
     return EXIT_OK
 
 
@@ -293,10 +312,11 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "command",
         nargs="?",
-        choices=("run", "sync", "migrate-db"),
+        choices=("run", "sync", "invite", "migrate-db"),
         default="run",
-        help="run the bot (default), sync its slash commands globally and exit, or "
-        "migrate-db FROM TO: copy every table of one database into another, empty one",
+        help="run the bot (default), sync its slash commands globally and exit, print "
+        "the invite link (invite), or migrate-db FROM TO: copy every table of one "
+        "database into another, empty one",
     )
     parser.add_argument(
         "source", nargs="?", metavar="FROM", help="migrate-db: sqlite:///path or a file path"

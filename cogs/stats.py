@@ -229,9 +229,8 @@ def card_data(
     achievements: tuple[int, Sequence[str]] | None = None,
 ) -> CardData:
     """The figures of a player card, shared by the image and the text fallback, in the
-    reader's language (English when none is given). The English is plain ASCII where the
-    card's built-in font has no other glyph ("none", not a dash); other languages' letters
-    are spelled plainly for the image only (`for_the_font`).
+    reader's language (English when none is given), every letter as written: the card's
+    font has them all (`bot/present/card.py`).
 
     First the rating in each family played (README, Ratings) and, for a person, the
     achievements held with the three rarest; a computer's card has ratings only."""
@@ -424,7 +423,7 @@ class Stats(commands.Cog):
             await interaction.response.send_message(embed=embed)
             return
         try:
-            # ~100 ms of drawing and PNG packing: off the event loop, so tables don't wait.
+            # ~150 ms of drawing and PNG packing (benchmarks.card_bench): off the event loop.
             png = await asyncio.to_thread(render_card, for_the_font(data))
         except Exception:  # a broken font must not cost the player their card
             log.exception("could not draw a stats card; sending text")

@@ -244,6 +244,65 @@ def test_the_cup_answers_each_viewer_with_what_they_may_see() -> None:
     assert present.cup_answer(table, "b", ["0000000000"], talk()) is None
 
 
+#: What the Cup says to someone looking at another player's cup, and to a blind roller.
+SEALED_OF = {
+    "en": "🔒 {p}'s cup is sealed: `{digest}`",
+    "nl": "🔒 De beker van {p} is verzegeld: `{digest}`",
+    "de": "🔒 Der Becher von {p} ist versiegelt: `{digest}`",
+}
+BLIND = {
+    "en": "You rolled blind",
+    "nl": "Je gooide blind",
+    "de": "Blind gewürfelt",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "de"])
+@pytest.mark.parametrize(
+    ("preset", "blind"), [("mexican", False), ("dollar", False), ("dollar", True)]
+)
+def test_the_cup_tells_the_answerer_whose_cup_it_is(
+    preset: str, language: str, blind: bool
+) -> None:
+    """The answerer of a claim is to move but never rolled: the Cup shows them the seal
+    and whose cup it is, never the blind roller's "you rolled blind"; nor the dice."""
+    roller, answerer = IDS[0], IDS[1]
+    game = Game.create(preset, roller)
+    for player in IDS[1:3]:
+        game.join(player)
+    game.start(roller, ScriptedDice())
+    game.roll(roller, ScriptedDice([6, 2]), blind=blind)
+    table = Table(1, 1, 1, game)
+    assert game.cup is not None
+    commit = table.meta.commit = Commitment.seal(game.cup)
+    seals, t = [commit.digest[:10]], talk(language)
+    mine = present.cup_answer(table, roller, seals, t)
+    assert mine is not None
+    assert (BLIND[language] in mine.content) is blind  # the roller's own blind roll
+    game.claim(roller, "65")
+    assert game.to_move == answerer
+    sealed_of = SEALED_OF[language].format(p=f"<@{roller}>", digest=commit.digest)
+    for stage in ("answer", "accepted"):
+        assert game.stage == stage
+        theirs = present.cup_answer(table, answerer, seals, t)
+        assert theirs is not None and theirs.private
+        assert theirs.content.startswith(sealed_of), theirs.content
+        assert BLIND[language] not in theirs.content
+        assert Words.of(game, t).roll("62") not in theirs.content
+        assert theirs.components == ()
+        # The claimer reads their own cup as "the cup", and a third player as the answerer.
+        own = present.cup_answer(table, roller, seals, t)
+        assert own is not None and f"<@{roller}>" not in own.content
+        assert BLIND[language] not in own.content
+        other = present.cup_answer(table, IDS[2], seals, t)
+        assert other is not None and other.content == theirs.content
+        if stage == "answer":
+            game.accept(answerer)
+    # /peek says the answerer has not seen the dice, as it says to anyone else.
+    peek = present.your_cup(table, answerer, t)
+    assert peek.content == t("not-seen-cup")
+
+
 def test_the_claim_menu_starts_at_the_lowest_valid_claim() -> None:
     table, _ = bluff_table([6, 2])
     (menu,) = [

@@ -511,7 +511,7 @@ def your_cup(table: Table, player: str, t: Talk, seal: str = "") -> Reply:
     if game.sees_cup(player):
         assert game.cup is not None
         text = t("your-dice", dice=words.roll(game.cup))
-    elif game.bluffing and game.cup is not None and player == game.to_move:
+    elif holds_blind_roll(game, player):
         text = t("your-blind-roll")
     else:
         return refusal(t("not-seen-cup"))
@@ -525,6 +525,23 @@ def your_cup(table: Table, player: str, t: Talk, seal: str = "") -> Reply:
             components.append(move_button(table, Move(Act.FOLD), t))
         text += "\n" + t("claim-below")
     return Reply(text, None, tuple(components), private=True)
+
+
+def holds_blind_roll(game: Game, player: str) -> bool:
+    """Whether the live cup is ``player``'s own blind roll, still to be claimed. Not the
+    answerer of a claim: they are to move too, but the cup is the claimer's."""
+    return (
+        game.bluffing
+        and game.cup is not None
+        and game.stage == "rolled"
+        and (player == game.to_move)
+    )
+
+
+def cup_holder(game: Game) -> str | None:
+    """Whose cup the live one is: the roller's until they claim, then the claimer's (who
+    rolled it or passed it on). None when that claimer has left the table."""
+    return game.to_move if game.stage in ("rolled", "reroll") else game.claimer
 
 
 def cup_answer(table: Table, viewer: str, seals: Sequence[str], t: Talk) -> Reply | None:
@@ -541,14 +558,14 @@ def cup_answer(table: Table, viewer: str, seals: Sequence[str], t: Talk) -> Repl
     components: tuple[Component, ...] = ()
     if named(meta.commit):
         assert meta.commit is not None
-        sealed = sealed_cup(meta.commit, t).content
-        blind_roller = game.cup is not None and viewer == game.to_move
-        if game.sees_cup(viewer) or blind_roller:
-            mine = your_cup(table, viewer, t, sealed)
+        if game.sees_cup(viewer) or holds_blind_roll(game, viewer):
+            mine = your_cup(table, viewer, t, sealed_cup(meta.commit, t).content)
             parts.append(mine.content)
             components = mine.components
         else:
-            parts.append(sealed)
+            holder = cup_holder(game)
+            theirs = holder if holder != viewer else None
+            parts.append(sealed_cup(meta.commit, t, theirs).content)
     if named(meta.lifted) and meta.lifted is not meta.commit:
         assert meta.lifted is not None
         parts.append(lifted_cup(meta.lifted, Words.of(game, t)).content)
@@ -557,8 +574,12 @@ def cup_answer(table: Table, viewer: str, seals: Sequence[str], t: Talk) -> Repl
     return Reply(clip("\n\n".join(parts), CONTENT_LIMIT), None, components, private=True)
 
 
-def sealed_cup(commit: Commitment, t: Talk) -> Reply:
-    return Reply(t("cup-sealed", digest=commit.digest), private=True)
+def sealed_cup(commit: Commitment, t: Talk, holder: str | None = None) -> Reply:
+    """The seal; for a player not holding the cup, whose cup it is (their own is just
+    "the cup")."""
+    if holder is None:
+        return Reply(t("cup-sealed", digest=commit.digest), private=True)
+    return Reply(t("cup-sealed-of", p=who(holder, t), digest=commit.digest), private=True)
 
 
 def lifted_cup(commit: Commitment, words: Words) -> Reply:

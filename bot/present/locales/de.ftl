@@ -207,7 +207,7 @@ folded = { $p } gibt gegen **{ $roll }** auf.
 stood = { $p } lässt **{ $roll }** stehen.
 ended-round = { $p } hat **{ $roll }** und { $verb }.
 tapped = { $p } **KLOPFT**: { $roller } ist auf der 3-2 festgenagelt.
-stuck = **3-2!** { $p } hat eine 3-2: jeder andere darf KLOPFEN und sie festnageln.
+stuck = **3-2** für { $p }: jeder andere darf KLOPFEN und sie festnageln.
 pot = Im Pott: **{ $pot }**.
 knight-choice = { $p } würfelt 1-1 als Ritter und bestimmt den nächsten Ritter.
 limit = Wurflimit in dieser Runde: **{ $limit }**.
@@ -305,6 +305,8 @@ your-blind-roll = 🙈 Blind gewürfelt: keiner, auch du nicht, hat die Würfel 
 not-seen-cup = Du hast die Würfel unterm Becher nicht gesehen.
 claim-below = Wähl unten deine Ansage. Bluffen ist erlaubt.
 cup-sealed = 🔒 Der Becher ist versiegelt: `{ $digest }`
+    Wird er gelüftet, zeigt dieser Button die Würfel und das Salt, damit du prüfen kannst, dass keiner sie verändert hat.
+cup-sealed-of = 🔒 Der Becher von { $p } ist versiegelt: `{ $digest }`
     Wird er gelüftet, zeigt dieser Button die Würfel und das Salt, damit du prüfen kannst, dass keiner sie verändert hat.
 cup-lifted = 🔓 Im Becher lag **{ $dice }**, versiegelt als `{ $digest }`.
     Prüf es selbst:
@@ -577,15 +579,15 @@ leaderboard-not-ranked = noch nicht in der Wertung
 leaderboard-page = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) }
 leaderboard-page-minimum = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · ab { $minimum } in der Wertung
 leaderboard-page-gone = Die Seite gibt es nicht mehr.
-# The /stats card. The image's font draws no letters beyond plain ASCII: the card shows
-# ä as ae, ü as ue and so on (bot/present/card.py), the text version shows them as written.
+# The /stats card: the image (drawn in DejaVu Sans, bot/present/fonts/) and its text
+# version show every letter as written.
 
 card-wins = { $n ->
     [one] { $n } Sieg
    *[other] { $n } Siege
 }
-card-headline = { $games } - { $wins } - { $rate } Siegquote
-card-headline-no-rate = { $games } - { $wins } - keine Siegquote
+card-headline = { $games } · { $wins } · { $rate } Siegquote
+card-headline-no-rate = { $games } · { $wins } · keine Siegquote
 card-taken = getrunken
 card-caused = ausgeteilt
 card-lives-lost = Leben verloren
@@ -640,9 +642,9 @@ command-achievements = erfolge
 command-achievements-desc = Erreichte und offene Erfolge, und wie selten jeder hier ist
 option-achievements-user = spieler
 option-achievements-user-desc = Wessen Erfolge (leer: deine)
-stat-rating = Wertungszahl
-stat-rating_bluff = Wertungszahl (Bluffspiele)
-stat-rating_open = Wertungszahl (offene Würfe)
+stat-rating = Wertung
+stat-rating_bluff = Wertung (Bluffspiele)
+stat-rating_open = Wertung (offene Würfe)
 # A rating as shown everywhere; a ? marks a provisional one (rating-provisional says so).
 rating = { $provisional ->
     [yes] { NUMBER($rating) }?
@@ -718,7 +720,7 @@ season-needs-permission = Du brauchst die Berechtigung Server verwalten, um die 
 check-what-season-length = Die Saisonlänge
 season-over = 🏆 **{ $season }** ist vorbei. Die Meister:
 season-over-family = { $family }: { $champions }
-season-over-next = Die neue Saison beginnt jetzt, alle Wertungszahlen laufen weiter: /saison
+season-over-next = Die neue Saison beginnt jetzt, alle Wertungen laufen weiter: /saison
 achievements-title = 🏅 { $name } · { $earned } von { $total }
 achievements-earned = 🏅 **{ $name }** · { $rarity }
 achievements-open = ▫️ **{ $name }**: { $how } · { $rarity }
@@ -763,10 +765,10 @@ rules-mexican-lines = Du würfelst verdeckt: nur du siehst deine Würfel. Dann s
     Aufdecken: Liegt weniger als angesagt, verliert der Ansager; gleich oder mehr, verliert der Aufdecker. Der Aufdecker fängt die nächste Runde an.
     Eine 3-1 ist ein Prost: alle am Tisch, auch der Würfler, trinken einen Schluck, und er würfelt nochmal. Die letzte Ansage muss trotzdem erreicht werden.
     Kannst oder willst du die Ansage nicht schlagen? Gib für 1 Schluck auf; die Würfel bleiben ungesehen und der Nächste fängt neu an.
-    Was der Verlierer trinkt, hängt von der Ansage ab: ein normaler Wurf ist 1 Schluck, ein Pasch 1 Kurzer, ein Mäxchen (21) heißt exen.
+    Was der Verlierer trinkt, hängt von der Ansage ab: ein normaler Wurf kostet einen Schluck, ein Pasch einen Kurzen, und bei einem Mäxchen (21) heißt es exen.
     Kein festes Ende: der Host beendet das Spiel. Mit der Option Leben (je 4) kostet jede verlorene Runde auch ein Leben, und wer als Letzter übrig ist, gewinnt.
 rules-dollar-title = Dollar — bluffen um Leben
-rules-dollar-summary = Bluffen wie bei Mia; jedes verlorene Aufdecken kostet eins deiner vier Leben.
+rules-dollar-summary = Klassisches Mäxchen: jedes verlorene Aufdecken kostet eins deiner vier Leben.
 rules-dollar-lines = Jeder hat 4 Leben, eins pro Ecke eines Dollarscheins. Verlierst du das letzte, bist du raus; wer als Letzter übrig ist, gewinnt.
     31 ist der niedrigste Wurf und 21 (das Mäxchen) der höchste.
     Verdeckt würfeln, einen Wert ansagen, Becher weitergeben. Jede Ansage muss höher sein als die davor, gleich reicht nicht.
@@ -871,15 +873,15 @@ achievement-triple_mex-how = Würfel dreimal Mäxchen in einem Spiel.
 achievement-social = Prost!
 achievement-social-how = Würfel ein Prost: die 3-1, auf die alle trinken.
 achievement-bartender = Barkeeper
-achievement-bartender-how = Verteil in einem Spiel 3 Schlucke mit einer 3-1.
+achievement-bartender-how = Würfel in einem Spiel dreimal 3-1 und verteil jedes Mal den Schluck.
 achievement-double_knight = Doppelritter
 achievement-double_knight-how = Werde in einem Spiel zweimal Ritter.
 achievement-tapper = Klopf-klopf
 achievement-tapper-how = Nagel mit KLOPFEN die 3-2 eines anderen fest.
 achievement-marathon = Marathon
-achievement-marathon-how = Spiel ein Spiel mit 30 Runden oder mehr bis zum Ende.
+achievement-marathon-how = Bring ein Spiel mit 30 Runden oder mehr zu Ende.
 achievement-full_table = Volles Haus
-achievement-full_table-how = Spiel an einem Tisch mit 6 oder mehr.
+achievement-full_table-how = Spiel an einem Tisch mit 6 oder mehr Spielern.
 achievement-dry_run = Stocknüchtern
 achievement-dry_run-how = Spiel 10 Runden oder mehr bis zum Ende ohne Schluck, während andere trinken.
 achievement-tourist = Tourist

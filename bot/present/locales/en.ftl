@@ -283,6 +283,8 @@ not-seen-cup = You haven't seen the dice under the cup.
 claim-below = Claim below. You may bluff.
 cup-sealed = 🔒 The cup is sealed: `{ $digest }`
     When it is lifted, this button shows the dice and the salt, so you can check nobody changed them.
+cup-sealed-of = 🔒 { $p }'s cup is sealed: `{ $digest }`
+    When it is lifted, this button shows the dice and the salt, so you can check nobody changed them.
 cup-lifted = 🔓 The cup held **{ $dice }**, sealed as `{ $digest }`.
     Check it yourself:
     ```
@@ -459,15 +461,15 @@ leaderboard-not-ranked = not ranked yet
 leaderboard-page = page { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) }
 leaderboard-page-minimum = page { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · at least { $minimum } to rank
 leaderboard-page-gone = That page no longer exists.
-# The /stats card. The image's font draws no letters beyond plain ASCII: the card shows
-# ä as ae, é as e and so on (bot/present/card.py), the text version shows them as written.
+# The /stats card: the image (drawn in DejaVu Sans, bot/present/fonts/) and its text
+# version show every letter as written.
 
 card-wins = { $n ->
     [one] { $n } win
    *[other] { $n } wins
 }
-card-headline = { $games } - { $wins } - { $rate } win rate
-card-headline-no-rate = { $games } - { $wins } - no win rate
+card-headline = { $games } · { $wins } · { $rate } win rate
+card-headline-no-rate = { $games } · { $wins } · no win rate
 card-taken = taken
 card-caused = caused
 card-lives-lost = lives lost
