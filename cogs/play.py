@@ -61,7 +61,9 @@ class Play(commands.Cog):
         # Restores this process's shards' games only; of the finished ones, channels in
         # other shards' guilds are not in this process's cache, so tidying skips them.
         finished = await self.bot.storage.recently_finished(now() - LEFTOVER_WINDOW)
-        ended = await self.bot.tables.unshown_ends(now() - LEFTOVER_WINDOW)
+        ended = await self.dealer.never_shown(
+            await self.bot.tables.unshown_ends(now() - LEFTOVER_WINDOW)
+        )
         if restored:
             log.info("restored %d unfinished game(s)", len(restored))
         if ended:

@@ -365,6 +365,20 @@ class Dealer:
         restored = [(table, table.game.move_no) for table in tables]
         self._resume_task = asyncio.create_task(self._resume(restored, list(finished), list(ended)))
 
+    async def never_shown(self, ended: Sequence[Outcome]) -> list[Outcome]:
+        """Of the games whose end was not noted shown, those whose channel does not hold
+        their final standing: a process that died after posting one, before noting it,
+        must not post it twice. Asked before the gateway connects, so no move of this
+        process has pushed the standing down the channel yet."""
+        left = []
+        for outcome in ended:
+            channel = self.bot.get_partial_messageable(outcome.table.channel_id)
+            if await self.executor.shows_end(channel, outcome.table.game_id):
+                await self.tables.shown(outcome.table)
+            else:
+                left.append(outcome)
+        return left
+
     def stop(self) -> None:
         self.moves.stop()
         if self._resume_task:
@@ -407,12 +421,8 @@ class Dealer:
 
         async def standing(outcome: Outcome) -> None:
             """A game that ended just before the stop, its end never shown: the channel
-            gets its final standing, unless a new game there has moved on already."""
-            channel_id = outcome.table.channel_id
-            async with gate, self.tables.lock(channel_id):
-                if self.tables.get(channel_id) is not None:
-                    await self.tables.shown(outcome.table)  # too late to tell
-                    return
+            gets its final standing."""
+            async with gate, self.tables.lock(outcome.table.channel_id):
                 await self.showing.ended_again(outcome)
 
         await asyncio.gather(

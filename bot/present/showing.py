@@ -96,7 +96,8 @@ class Showing:
         """After a restart, a game that ended just before it gets its final standing, if
         that never reached the channel (README, Ratings)."""
         channel_id = outcome.table.channel_id
-        plan = planner.ended_again(outcome, self.state(channel_id))
+        running = self.tables.get(channel_id) is not None  # a new game there keeps its state
+        plan = planner.ended_again(outcome, self.state(channel_id), running=running)
         produced = await self._carry_out(plan, channel_id, None)
         if produced.reached and produced.failed is None:
             await self.tables.shown(outcome.table)
