@@ -707,6 +707,7 @@ season-length-set = Erledigt: eine Saison dauert jetzt { $length ->
 }. Diese Saison: { $season }.
 season-needs-permission = Du brauchst die Berechtigung Server verwalten, um die Saisonlänge zu ändern.
 check-what-season-length = Die Saisonlänge
+check-what-web-pages = Die Einstellung Seiten
 season-over = 🏆 **{ $season }** ist vorbei. Die Meister:
 season-over-family = { $family }: { $champions }
 season-over-next = Die neue Saison beginnt jetzt, alle Wertungszahlen laufen weiter: /saison

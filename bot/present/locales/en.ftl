@@ -589,6 +589,7 @@ season-length-set = Done: seasons now last a { $length ->
 }. This season: { $season }.
 season-needs-permission = You need the Manage Server permission to change the season length.
 check-what-season-length = The season length
+check-what-web-pages = The pages setting
 season-over = 🏆 **{ $season }** is over. Champions:
 season-over-family = { $family }: { $champions }
 season-over-next = A new season starts now, with everyone's rating carried over: /season

@@ -623,6 +623,7 @@ season-length-set = Klaar: een seizoen duurt nu een { $length ->
 }. Dit seizoen: { $season }.
 season-needs-permission = Je hebt de machtiging Server beheren nodig om de lengte van een seizoen te wijzigen.
 check-what-season-length = De lengte van een seizoen
+check-what-web-pages = De instelling pagina's
 season-over = 🏆 **{ $season }** zit erop. Kampioenen:
 season-over-family = { $family }: { $champions }
 season-over-next = Het nieuwe seizoen begint nu, ieders rating gaat mee: /seizoen
