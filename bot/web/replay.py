@@ -136,6 +136,9 @@ class _Table:
         self.seats: list[str] = []
         self.lives: dict[str, int | None] = {}
         self.taken: dict[str, dict[str, int]] = {}
+        #: Each player's takings as words, made again only when they change (a step
+        #: lists every seat: worded afresh, they were most of a long replay's time).
+        self.taken_words: dict[str, str] = {}
         self.out: set[str] = set()
         self.round = 0
         self.to_move: str | None = None
@@ -188,6 +191,7 @@ class _Table:
                 else:
                     bag = self.taken[player]
                     bag[unit] = bag.get(unit, 0) + n
+                    self.taken_words.pop(player, None)
             case Out(player=player) if player:
                 self.out.add(player)
             case Left(player=player, reason=reason) if player and reason != Reason.LEFT_LOBBY:
@@ -197,13 +201,14 @@ class _Table:
 
     def step(self, lines: list[str], words: Words) -> Step:
         t = words.talk
+        for player in self.seats:
+            if player not in self.taken_words:
+                bag = self.taken[player]
+                self.taken_words[player] = listing(
+                    [amount(n, u, t) for u in UNITS if (n := bag.get(u))], t
+                )
         seats = tuple(
-            Seat(
-                player,
-                self.lives.get(player),
-                listing([amount(n, u, t) for u in UNITS if (n := self.taken[player].get(u))], t),
-                player in self.out,
-            )
+            Seat(player, self.lives.get(player), self.taken_words[player], player in self.out)
             for player in self.seats
         )
         return Step(
