@@ -146,8 +146,12 @@ async def test_each_page_loads_and_reads_on_a_phone_and_a_desktop(
     base, _ = site
     for width, size in (("phone", PHONE), ("desktop", DESKTOP)):
         page = await browser.new_page(viewport=size, locale="en-US")  # type: ignore[attr-defined]
-        errors: list[str] = []
-        page.on("pageerror", errors.append)
+        errors: list[object] = []
+
+        def failed(err: object, errors: list[object] = errors) -> None:
+            errors.append(err)
+
+        page.on("pageerror", failed)
         response = await page.goto(f"{base}/s/{TOKEN}/{path}")
         assert response is not None and response.status == 200
         text = await page.inner_text("main")
