@@ -26,6 +26,7 @@ from bot.web.lang import language_for
 from bot.web.replay import PUBLIC_KINDS
 from bot.web.serve import new_token
 from cogs.stats import leaderboard_page
+from tests.db_helpers import storage_fixture
 from tests.support.sim import SimTable
 from tests.web_helpers import GUILD, NAME_OF, NAMES, PEOPLE, played
 
@@ -320,3 +321,26 @@ async def test_pages_speak_the_readers_language_and_escape_names(
         assert "<script>alert" not in html
     server = await (await client.get(f"/s/{TOKEN}/")).text()
     assert "Bo &lt;script&gt;alert(1)&lt;/script&gt;" in server or "Ana" in server
+
+
+storage = storage_fixture()
+
+
+async def test_the_web_reads_and_the_switch_on_each_database(storage: Storage) -> None:
+    """Schema step 10 and the companion's queries on SQLite and PostgreSQL alike."""
+    store = storage
+    games = await played(store, 4)
+    assert await store.web_link(GUILD) is None
+    assert await store.open_web_link(GUILD, TOKEN, 1.0) == TOKEN
+    assert await store.open_web_link(GUILD, new_token(), 2.0) == TOKEN
+    assert await store.web_guild(TOKEN) == GUILD
+    listed = await store.web_games(GUILD, 20)
+    assert [g.game_id for g in listed] == sorted(games, reverse=True)
+    found = await store.web_game(GUILD, games[0])
+    assert found is not None and found[1][0].kind == "move"
+    assert await store.web_game(GUILD + 1, games[0]) is None
+    history = await store.rating_history(GUILD, "bluff", int(PEOPLE[0]), 50)
+    assert history and all(f'"{PEOPLE[0]}"' in text for _, text in history)
+    assert [at for at, _ in history] == sorted(at for at, _ in history)
+    assert await store.close_web_link(GUILD)
+    assert await store.web_guild(TOKEN) is None
