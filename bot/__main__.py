@@ -1,6 +1,7 @@
 """`python -m bot` (or `mexican-bot`): run the bot; `python -m bot sync`: publish commands;
 `python -m bot invite`: print the invite link; `python -m bot migrate-db FROM TO`: copy
-the database (e.g. SQLite into PostgreSQL).
+the database (e.g. SQLite into PostgreSQL); `python -m bot web`: the web companion alone
+(README, Web companion).
 
 Operator mistakes (no token, bad setting, token refused, Discord unreachable, a
 DEV_GUILD_ID the bot may not add commands to, a DATABASE_PATH it can't write, a
@@ -35,6 +36,7 @@ from bot.runtime.settings import Settings, SettingsError, load_settings
 from bot.storage import Storage, StorageError, open_storage
 from bot.storage.copy import CopyError, copy_database
 from bot.storage.sqlite import DatabasePathError
+from bot.web.serve import WebPortError, run_web, serving
 
 log = logging.getLogger("bot")
 
@@ -58,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parse_args(argv)
     if args.command == "migrate-db":
         return _migrate_db(args.source, args.target)
+    if args.command == "web":
+        return _web()
     try:
         settings = load_settings()
     except SettingsError as exc:
@@ -82,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"cannot reach Discord ({type(exc).__name__}): check the network, "
             "DISCORD_API_BASE and DISCORD_GATEWAY_URL"
         )
-    except monitor.MetricsPortError as exc:
+    except (monitor.MetricsPortError, WebPortError) as exc:
         _fail(str(exc))
     except ShardsHeldError as exc:
         _fail(_shards_held(settings, exc))
@@ -124,7 +128,12 @@ async def run(settings: Settings, *, sync_only: bool = False) -> int:
                 if not await leases.acquire(settings.shard_wait_seconds, stopper.stopping):
                     return EXIT_OK  # stopped while waiting: nothing was started
                 leases.keep_renewing()
-                async with monitor.serving(bot, settings):  # README, Metrics and health
+                async with contextlib.AsyncExitStack() as serve:
+                    await serve.enter_async_context(monitor.serving(bot, settings))
+                    if settings.web_port is not None:  # README, Web companion
+                        await serve.enter_async_context(
+                            serving(storage, settings.web_host, settings.web_port, bot.league)
+                        )
                     await bot.start(settings.discord_token.get_secret_value())
             except (aiohttp.ClientError, RuntimeError):
                 # Closing mid-login makes the pending request fail; that is a clean stop.
@@ -274,6 +283,32 @@ def _database_problem(settings: Settings, exc: BaseException) -> str:
     return f"cannot use the database at {settings.database_path}: {exc} (check {setting})"
 
 
+#: Where `python -m bot web` listens when WEB_PORT is not set.
+DEFAULT_WEB_PORT = 8080
+
+
+def _web() -> int:
+    """`web`: the companion's pages alone, on the bot's database; no token needed."""
+    try:
+        settings = load_settings(need_token=False)
+    except SettingsError as exc:
+        _fail(str(exc))
+        return EXIT_BAD_SETTINGS
+    setup_logging(settings)
+    try:
+        with asyncio.Runner(loop_factory=loop_factory()) as runner:
+            runner.run(run_web(settings, settings.web_port or DEFAULT_WEB_PORT))
+    except WebPortError as exc:
+        _fail(str(exc))
+        return EXIT_FAILURE
+    except (StorageError, sqlite3.Error, OSError) as exc:
+        _fail(_database_problem(settings, exc), settings.secrets())
+        return EXIT_FAILURE
+    except KeyboardInterrupt:
+        pass
+    return EXIT_OK
+
+
 def _migrate_db(source: str, target: str) -> int:
     """`migrate-db FROM TO`: copy every table, then compare the counts table by table.
 
@@ -312,11 +347,12 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "command",
         nargs="?",
-        choices=("run", "sync", "invite", "migrate-db"),
+        choices=("run", "sync", "invite", "migrate-db", "web"),
         default="run",
         help="run the bot (default), sync its slash commands globally and exit, print "
-        "the invite link (invite), or migrate-db FROM TO: copy every table of one "
-        "database into another, empty one",
+        "the invite link (invite), migrate-db FROM TO: copy every table of one database "
+        "into another, empty one, or web: serve the web companion alone (WEB_PORT, "
+        "default 8080; no token needed)",
     )
     parser.add_argument(
         "source", nargs="?", metavar="FROM", help="migrate-db: sqlite:///path or a file path"

@@ -688,6 +688,8 @@ async def test_schema_step_9_finds_where_the_rated_games_were_played(
     await raw_execute(database_url, "ALTER TABLE games DROP COLUMN shown_at")
     await raw_execute(database_url, "DROP INDEX rated_games_by_seats")
     await raw_execute(database_url, "ALTER TABLE rated_games DROP COLUMN seats")
+    await raw_execute(database_url, "DROP TABLE web_links")
+    await raw_execute(database_url, "DROP INDEX rated_games_by_guild")
     await set_stored_version(database_url, 8)
     store = await open_storage(database_url)
     try:

@@ -41,6 +41,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.play",
     "cogs.stats",
     "cogs.seasons",
+    "cogs.web",
 )
 """Every cog the bot loads, in order. Add a new cog here and nowhere else. The first sets
 the commands' translator, so it is in place before the commands are synced."""
@@ -75,6 +76,7 @@ class MexicanBot(commands.Bot):
         sync_dev_guild: bool = True,
         extensions: tuple[str, ...] = EXTENSIONS,
         shards: Shards | None = None,
+        web_url: str | None = None,
     ) -> None:
         sharding: dict[str, Any] = {}
         if shards is not None:  # only `ShardedMexicanBot` (AutoShardedBot) takes these
@@ -90,6 +92,9 @@ class MexicanBot(commands.Bot):
             **sharding,
         )
         self.storage = storage
+        #: Where the web companion's pages are reached (WEB_URL; README, Web companion):
+        #: /web prints links under it. None: this bot has no pages to offer.
+        self.web_url = web_url
         #: The shards this process runs; its tables are those of their guilds only.
         self.sharding = shards
         owns = shards.owns if shards is not None else owns_all
@@ -214,4 +219,5 @@ def create_bot(settings: Settings, storage: Storage, *, sync_dev_guild: bool = T
         dev_guild_id=settings.dev_guild_id,
         sync_dev_guild=sync_dev_guild,
         shards=settings.shards,
+        web_url=settings.web_url,
     )

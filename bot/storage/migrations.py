@@ -437,6 +437,21 @@ _V11_RATED_SEATS: Migration = (
     " WHERE seats IS NOT NULL",
 )
 
+# Step 12: the web companion (README, Web companion). A server that opted in has one row,
+# its link's secret token (unguessable: 32 random bytes, URL-safe); turning the pages off
+# deletes the row, so the old link finds nothing. The index on the rated games by server
+# and end lets a player's rating history read one server's games, newest first, not all.
+_V12_WEB_LINKS: Migration = (
+    portable("""
+    CREATE TABLE web_links (
+        guild_id    {INT} PRIMARY KEY,
+        token       TEXT    NOT NULL UNIQUE CHECK (length(token) >= 32),
+        created_at  {REAL}    NOT NULL
+    )
+    """),
+    "CREATE INDEX rated_games_by_guild ON rated_games (guild_id, family, ended_at)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_GAMES_AND_EVENTS,
     _V2_ONE_OPEN_GAME_PER_CHANNEL,
@@ -449,6 +464,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V9_RATED_CHANNEL_PLAYERS,
     _V10_STANDINGS_SHOWN,
     _V11_RATED_SEATS,
+    _V12_WEB_LINKS,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -56,6 +56,7 @@ DATA_TABLES: dict[str, tuple[str, ...]] = {
         "announced_at",
     ),
     "rated_channel_players": ("guild_id", "family", "channel_id", "user_id", "last_game_at"),
+    "web_links": ("guild_id", "token", "created_at"),
 }
 #: Tables about the processes running now, not the bot's data: migrate-db leaves them.
 PROCESS_TABLES: tuple[str, ...] = ("shard_leases",)
@@ -77,6 +78,7 @@ KEY_COLUMNS = {
     "seasons": 1,
     "closed_seasons": 2,
     "rated_channel_players": 4,
+    "web_links": 1,
 }
 
 
