@@ -41,6 +41,7 @@ from bot.engine import (
 )
 from bot.game.fairness import message
 from bot.present.i18n import Talk
+from bot.present.screens import standing
 from bot.present.story import story
 from bot.present.words import Words, amount, listing
 from bot.storage.web_queries import StoredEntry
@@ -252,6 +253,9 @@ def replay(state_text: str, entries: Sequence[StoredEntry], t: Talk) -> list[Ste
                 message((int(dice[0]), int(dice[1])), str(move.opened["salt"])),
             )
         lines = story(games[phase], move.events, t)
+        if any(isinstance(e, GameEnded) for e in move.events) and final.round_no:
+            # The end shows the final standing, its winners marked, as the table did.
+            lines += [t("final-title"), *standing(final, t)]
         if phase != "lobby" and (lines or steps):
             steps.append(table.step(lines, words))
     return steps
