@@ -12,6 +12,7 @@ import io
 import logging
 import math
 import re
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
@@ -26,9 +27,10 @@ from bot.present.card import for_the_font, render_card
 from bot.present.figures import board_value, card_data
 from bot.present.history import history_line
 from bot.present.i18n import Talk, language_of, talk
+from bot.present.links import replay_link
 from bot.present.screens import refusal
 from bot.present.words import who
-from bot.storage import MINIMUMS, STATS, DatabaseDownError, Ranked
+from bot.storage import MINIMUMS, STATS, DatabaseDownError, Ranked, RoundRecord
 
 if TYPE_CHECKING:
     from bot.runtime.client import MexicanBot
@@ -36,6 +38,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PAGE = 10
+#: Finished games whose replays /history links, newest first (README, Web companion).
+REPLAYS = 5
 COMPUTER_CHOICES = [app_commands.Choice(name=p.name, value=k) for k, p in PERSONAS.items()]
 #: The rating leaderboards, one per family of rule sets (README, Ratings): storage ranks
 #: them like any stat; "rating" alone is the league's main family of the server.
@@ -357,11 +361,28 @@ class Stats(commands.Cog):
             return
         records = await self.bot.storage.history(interaction.channel_id or 0, count)
         lines = [history_line(r, t) for r in records] or [t("history-empty")]
+        replays = await self._replays(interaction.guild_id or 0, records, t)
         text = "\n".join(lines)
+        if replays:
+            text = text[: 4000 - len(replays) - 1] + "\n" + replays
         embed = discord.Embed(
             title=t("history-title"), description=text[-4000:], colour=discord.Colour.dark_gold()
         )
         await interaction.response.send_message(embed=embed)
+
+    async def _replays(self, guild_id: int, records: Sequence[RoundRecord], t: Talk) -> str:
+        """Links to the replays of the finished games the listed rounds are from, newest
+        first, when the server shows its games (README, Web companion); else nothing."""
+        token = await self.bot.storage.web_link(guild_id) if self.bot.web_url else None
+        if token is None or self.bot.web_url is None:
+            return ""
+        links = []
+        for game_id in list(dict.fromkeys(r.game_id for r in records if r.game_id))[:REPLAYS]:
+            record = await self.bot.storage.get_game(game_id)
+            if record is not None and record.status == "over":
+                url = replay_link(self.bot.web_url, token, game_id)
+                links.append(t("history-replay", n=game_id, url=url))
+        return t("history-replays", links=" · ".join(links)) if links else ""
 
     @app_commands.command(
         name="resetleaderboard", description="Wipe this server's leaderboard (Manage Server)"

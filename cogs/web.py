@@ -14,9 +14,10 @@ from discord.ext import commands
 from bot.adapter import checks
 from bot.adapter.send import answer
 from bot.present.i18n import language_of, talk
+from bot.present.links import server_link
 from bot.present.screens import refusal
 from bot.runtime.client import now
-from bot.web.serve import link, new_token
+from bot.web.serve import new_token
 
 if TYPE_CHECKING:
     from bot.runtime.client import MexicanBot
@@ -61,7 +62,7 @@ class Web(commands.Cog):
                 if pages == "on"
                 else await store.web_link(guild)
             )
-            text = t("web-on", link=link(base, token)) if token else t("web-is-off")
+            text = t("web-on", link=server_link(base, token)) if token else t("web-is-off")
         await interaction.response.send_message(text, ephemeral=True)
 
 

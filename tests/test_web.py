@@ -344,3 +344,36 @@ async def test_the_web_reads_and_the_switch_on_each_database(storage: Storage) -
     assert [at for at, _ in history] == sorted(at for at, _ in history)
     assert await store.close_web_link(GUILD)
     assert await store.web_guild(TOKEN) is None
+
+
+async def test_the_final_standing_and_history_link_the_replay_once_opted_in(
+    sim: SimTable,
+) -> None:
+    """A server that shows its games gets the replay's link under each final standing and
+    in /history; one that does not gets neither (README, Web companion)."""
+    a, b = sim.users[:2]
+    store = sim.bot.storage
+
+    async def one_game() -> tuple[int, discord.Message]:
+        await a.slash(sim.channel, "newgame", ruleset="dollar", lives=1, turn_timer=0)
+        await b.slash(sim.channel, "join")
+        await a.slash(sim.channel, "start")
+        table = sim.bot.tables.get(sim.channel.id)
+        assert table is not None
+        await a.slash(sim.channel, "roll")
+        await a.slash(sim.channel, "claim", value="65")
+        await b.slash(sim.channel, "bullshit")
+        assert sim.bot.tables.get(sim.channel.id) is None
+        return table.game_id, sim.channel.last_message
+
+    sim.bot.web_url = "https://dice.example.org"
+    _, plain = await one_game()
+    assert "replay" not in (plain.embeds[0].description or "").lower()
+    token = new_token()
+    await store.open_web_link(sim.guild.id, token, time.time())
+    game_id, shown = await one_game()
+    url = f"https://dice.example.org/s/{token}/g/{game_id}"
+    assert (shown.embeds[0].description or "").splitlines()[-1] == f"▶️ [Watch the replay]({url})"
+    history = await a.slash(sim.channel, "history")
+    text = history.response.embeds[0].description
+    assert text.splitlines()[-1].startswith(f"▶️ Replays: [game {game_id}]({url})"), text

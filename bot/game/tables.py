@@ -195,6 +195,8 @@ class Outcome:
     #: A game this move ended: its rating changes and achievements (bot/league/service.py);
     #: None while the game runs, or if the league could not be reached (it catches up).
     result: GameResult | None = None
+    #: A game this move ended: its replay's address, if its server shows its games.
+    replay: str | None = None
 
 
 _Told = TypeVar("_Told", bound="Outcome | None")
@@ -217,8 +219,12 @@ class TableService:
         *,
         owns: Callable[[int], bool] = owns_all,
         league: League | None = None,
+        replay_link: Callable[[int, int], Awaitable[str | None]] | None = None,
     ) -> None:
         self.storage = storage
+        #: (server, game) -> the finished game's replay on the web companion, if the
+        #: server opted in (README, Web companion); None: this bot serves no pages.
+        self.replay_link = replay_link
         #: Rates a finished game and awards its achievements (bot/league/service.py); None in
         #: tests of the tables alone.
         self.league = league
@@ -299,7 +305,8 @@ class TableService:
             stored = await self.storage.events(record.id)
             last = [event_from_dict(e.payload) for e in stored if e.kind == Kind.GAME_OVER][-1:]
             result = await self._rate(record.id, record.guild_id, game)
-            ended.append(Outcome(table, game.host, None, list(last), result=result))
+            replay = await self._replay(table)
+            ended.append(Outcome(table, game.host, None, list(last), result=result, replay=replay))
         return ended
 
     async def shown(self, table: Table) -> None:
@@ -698,7 +705,19 @@ class TableService:
         if game.phase == "over":
             self.tables.pop(channel_id, None)
             outcome.result = await self._rate(table.game_id, table.guild_id, game)
+            outcome.replay = await self._replay(table)
         return outcome
+
+    async def _replay(self, table: Table) -> str | None:
+        """The finished game's replay link, if its server shows its games; a storage
+        failure only leaves the link out."""
+        if self.replay_link is None or table.game.round_no == 0:
+            return None
+        try:
+            return await self.replay_link(table.guild_id, table.game_id)
+        except Exception as err:
+            log.warning("game %s: no replay link now (%s)", table.game_id, err)
+            return None
 
     async def _rate(self, game_id: int, guild_id: int, game: Game) -> GameResult | None:
         """The finished game's ratings and achievements, once its last move is stored

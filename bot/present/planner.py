@@ -385,7 +385,7 @@ def ended_again(outcome: Outcome, state: ChannelState, *, running: bool = False)
     table = outcome.table
     t = present.table_talk(table)
     lines = [t("ended-after-restart"), *story(table.game, outcome.events, t)]
-    reply = present.final(table, lines, None, outcome.result)
+    reply = present.final(table, lines, None, outcome.result, outcome.replay)
     if running:
         return _plan((Post(reply, live=False),), state, state)
     return _plan((_post(table, state, reply),), state.forgotten(), state)

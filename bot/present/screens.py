@@ -391,10 +391,12 @@ def final(
     lines: Sequence[str],
     lifted: Commitment | None,
     result: GameResult | None = None,
+    replay: str | None = None,
 ) -> Reply:
     """The end of a game: how it ended, the final standing (with the rating changes and
-    the achievements earned, if the game was rated), and a Rematch button. Achievements
-    sit in the embed, so the players they name are never pinged."""
+    the achievements earned, if the game was rated), the link to its ``replay`` if the
+    server shows its games, and a Rematch button. Achievements sit in the embed, so the
+    players they name are never pinged."""
     game, t = table.game, table_talk(table)
     rows = standing(game, t, result)
     footer = ""
@@ -405,6 +407,8 @@ def final(
         else:
             provisional = any(c.provisional for c in result.changes.values())
             footer = league.legend(result.family, provisional, t)
+    if replay is not None:
+        rows.append(t("replay-link", url=replay))
     embed = Embed(title=t("final-title"), description="\n".join(rows), footer=footer)
     buttons = [tool_button(table, ids.REMATCH, t, row=0)]
     if lifted is not None:
@@ -437,7 +441,7 @@ def after_move(
     if game.phase == "over":
         if game.round_no == 0:  # a lobby closed before it started: nobody to rank
             return Reply(clip("\n".join(lines), CONTENT_LIMIT))
-        return final(table, lines, outcome.lifted, outcome.result)
+        return final(table, lines, outcome.lifted, outcome.result, outcome.replay)
     return turn(table, lines, ping=ping, lifted=outcome.lifted or shown_lift)
 
 

@@ -17,6 +17,7 @@ from bot.game.shards import Shards, owns_all
 from bot.game.tables import TableService
 from bot.league.service import League
 from bot.present.i18n import language_of, talk
+from bot.present.links import replay_link
 from bot.runtime import collector
 from bot.runtime.settings import Settings
 from bot.storage import DatabaseDownError, Storage
@@ -102,7 +103,13 @@ class MexicanBot(commands.Bot):
         #: on the same clock as the turn timers (tests move it).
         self.league = League(storage, clock=now, owns=owns)
         # Dice come from the OS's cryptographic source; tests swap in a seeded one.
-        self.tables = TableService(storage, random.SystemRandom(), owns=owns, league=self.league)
+        self.tables = TableService(
+            storage,
+            random.SystemRandom(),
+            owns=owns,
+            league=self.league,
+            replay_link=self._replay_link,
+        )
         self.dev_guild_id = dev_guild_id
         self.sync_dev_guild = sync_dev_guild
         self.extension_names = extensions
@@ -113,6 +120,14 @@ class MexicanBot(commands.Bot):
         self.leases: ShardLeases | None = None
         #: Whether this process has looked for its published commands (once, not at every
         #: reconnect).
+
+    async def _replay_link(self, guild_id: int, game_id: int) -> str | None:
+        """A finished game's replay, if this bot has pages (WEB_URL) and its server
+        turned them on (/web)."""
+        if self.web_url is None:
+            return None
+        token = await self.storage.web_link(guild_id)
+        return None if token is None else replay_link(self.web_url, token, game_id)
 
     async def setup_hook(self) -> None:
         self.tree.error(self.on_app_command_error)  # the tree's error handler

@@ -32,11 +32,6 @@ def new_token() -> str:
     return secrets.token_urlsafe(32)
 
 
-def link(base_url: str, token: str) -> str:
-    """A server's address: what /web prints."""
-    return f"{base_url.rstrip('/')}/s/{token}/"
-
-
 @contextlib.asynccontextmanager
 async def serving(
     storage: Storage, host: str, port: int, league: League | None = None
