@@ -51,6 +51,7 @@ LEAGUE_TABLES = (
     "seasons",
     "closed_seasons",
     "rated_channel_players",
+    "rating_history",
 )
 
 
@@ -690,6 +691,7 @@ async def test_schema_step_9_finds_where_the_rated_games_were_played(
     await raw_execute(database_url, "ALTER TABLE rated_games DROP COLUMN seats")
     await raw_execute(database_url, "DROP TABLE web_links")
     await raw_execute(database_url, "DROP INDEX rated_games_by_guild")
+    await raw_execute(database_url, "DROP TABLE rating_history")
     await set_stored_version(database_url, 8)
     store = await open_storage(database_url)
     try:
@@ -862,3 +864,26 @@ async def test_the_same_table_rests_after_ten_rated_games_a_day(storage: Storage
         options={"lives": 1},
     )
     assert next_day.result is not None and next_day.result.changes
+
+
+async def test_schema_step_13_fills_the_rating_history_the_league_writes(
+    database_url: str,
+) -> None:
+    """A database from before step 13 gets from the rated games' stored results the same
+    rating_history rows the league writes live: each person's rating after each game."""
+    end = stamp(2027, 1, 20)
+    store = await open_storage(database_url)
+    try:
+        await play_history(store, League(store, clock=lambda: end), Clock(0.0))
+        live = (await snapshot(store))["rating_history"]
+        assert live and all(row[2] > 0 for row in live), "people only"
+    finally:
+        await store.close()
+    await raw_execute(database_url, "DROP TABLE rating_history")
+    await set_stored_version(database_url, 12)
+    store = await open_storage(database_url)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert (await snapshot(store))["rating_history"] == live
+    finally:
+        await store.close()

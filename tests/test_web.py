@@ -340,8 +340,17 @@ async def test_the_web_reads_and_the_switch_on_each_database(storage: Storage) -
     assert found is not None and found[1][0].kind == "move"
     assert await store.web_game(GUILD + 1, games[0]) is None
     history = await store.rating_history(GUILD, "bluff", int(PEOPLE[0]), 50)
-    assert history and all(f'"{PEOPLE[0]}"' in text for _, text in history)
-    assert [at for at, _ in history] == sorted(at for at, _ in history)
+    results = await store._fetchall(
+        "SELECT ended_at, result FROM rated_games WHERE guild_id = ? AND family = 'bluff'"
+        " ORDER BY ended_at",
+        (GUILD,),
+    )
+    expected = [
+        (float(at), orjson.loads(text)["changes"][PEOPLE[0]][1])
+        for at, text in results
+        if PEOPLE[0] in orjson.loads(text)["changes"]
+    ]
+    assert history and history == expected[-50:]
     assert await store.close_web_link(GUILD)
     assert await store.web_guild(TOKEN) is None
 

@@ -168,6 +168,10 @@ _UPSERT_CHANNEL_PLAYER = (
     " last_game_at = CASE WHEN excluded.last_game_at > rated_channel_players.last_game_at"
     " THEN excluded.last_game_at ELSE rated_channel_players.last_game_at END"
 )
+_INSERT_HISTORY = (
+    "INSERT INTO rating_history (guild_id, family, user_id, ended_at, game_id, shown)"
+    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
+)
 _BUSIEST_CHANNEL = (
     "SELECT channel_id FROM games WHERE guild_id = ? AND status = 'over'"
     " AND updated_at >= ? AND updated_at < ? GROUP BY channel_id"
@@ -323,6 +327,8 @@ class _Ledger:
         self.earned_rows: list[tuple[Any, ...]] = []
         self.closed_rows: list[tuple[Any, ...]] = []
         self.rated_rows: list[tuple[Any, ...]] = []
+        #: A person's rating after each game that moved it (README, Web companion).
+        self.history_rows: list[tuple[Any, ...]] = []
         #: (family, channel, person) -> their last rated game there, for channel boards.
         self.channel_players: dict[tuple[str, int, int], float] = {}
         #: `table_key` -> when that table's rated games ended (those read, those rated
@@ -503,6 +509,9 @@ class _Ledger:
                 where = (family, finished.channel_id, rid)
                 seen = self.channel_players.get(where, finished.ended_at)
                 self.channel_players[where] = max(seen, finished.ended_at)
+                self.history_rows.append(
+                    (self.guild_id, family, rid, finished.ended_at, finished.game_id, skill.shown)
+                )
         changes = {
             pid: RatingChange(
                 prior.get(rid, ratings.NEW).shown,
@@ -590,6 +599,7 @@ class _Ledger:
             (_INSERT_CLOSED, self.closed_rows),
             (_INSERT_RATED, self.rated_rows),
             (_UPSERT_CHANNEL_PLAYER, channel_rows),
+            (_INSERT_HISTORY, self.history_rows),
         ]
         await tx.write_each([(sql, rows) for sql, rows in writes if rows])
 

@@ -57,6 +57,7 @@ DATA_TABLES: dict[str, tuple[str, ...]] = {
     ),
     "rated_channel_players": ("guild_id", "family", "channel_id", "user_id", "last_game_at"),
     "web_links": ("guild_id", "token", "created_at"),
+    "rating_history": ("guild_id", "family", "user_id", "ended_at", "game_id", "shown"),
 }
 #: Tables about the processes running now, not the bot's data: migrate-db leaves them.
 PROCESS_TABLES: tuple[str, ...] = ("shard_leases",)
@@ -79,6 +80,7 @@ KEY_COLUMNS = {
     "closed_seasons": 2,
     "rated_channel_players": 4,
     "web_links": 1,
+    "rating_history": 5,
 }
 
 

@@ -120,13 +120,12 @@ class WebQueries:
 
     async def rating_history(
         self, guild_id: int, family: str, user_id: int, limit: int
-    ) -> list[tuple[float, str]]:
-        """(ended at, stored result) of the last ``limit`` rated games of one family in
-        which the player's rating changed, oldest first. The result's text names each
-        rated player as a JSON key, so the match is on that key."""
+    ) -> list[tuple[float, int]]:
+        """(ended at, shown rating after it) of the player's last ``limit`` rated games of
+        one family, oldest first: one index range of `rating_history`."""
         rows = await self._db.fetchall(
-            "SELECT ended_at, result FROM rated_games WHERE guild_id = ? AND family = ?"
-            " AND result LIKE ? ORDER BY ended_at DESC LIMIT ?",
-            (guild_id, family, f'%"{int(user_id)}":%', limit),
+            "SELECT ended_at, shown FROM rating_history WHERE guild_id = ? AND family = ?"
+            " AND user_id = ? ORDER BY ended_at DESC, game_id DESC LIMIT ?",
+            (guild_id, family, int(user_id), limit),
         )
-        return [(float(r[0]), str(r[1])) for r in reversed(rows)]
+        return [(float(r[0]), int(r[1])) for r in reversed(rows)]

@@ -13,8 +13,6 @@ import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-import orjson
-
 from bot.league.ratings import FAMILIES
 from bot.league.service import League
 from bot.present import ranking
@@ -179,7 +177,7 @@ class Reader:
             if family not in skills:
                 continue
             history = await store.rating_history(guild, family, user_id, HISTORY_GAMES)
-            chart = _chart(family, [_after(text, user_id) for _, text in history])
+            chart = _chart(family, [shown for _, shown in history])
             if chart is not None:
                 charts.append(chart)
         views = await self.league.achievements_of(guild, user_id)
@@ -194,11 +192,6 @@ class Reader:
             return None
         record, entries = found
         return record.ruleset, replay(record.state_json, entries, self.t)
-
-
-def _after(result: str, user_id: int) -> int:
-    """The player's shown rating after one rated game (`rated_games.result`)."""
-    return int(orjson.loads(result)["changes"][str(user_id)][1])
 
 
 #: The chart's drawing box, in the SVG's own units.
