@@ -38,10 +38,14 @@ TOKEN = "B" * 43
 RATED_GAMES = 20_000
 
 
-def rated_rows(players: int, seed: int = 5) -> list[tuple[object, ...]]:
-    """`rated_games` rows as the league writes them: each names its players' changes."""
+def rated_rows(
+    players: int, seed: int = 5
+) -> tuple[list[tuple[object, ...]], list[tuple[object, ...]]]:
+    """`rated_games` rows as the league writes them (each names its players' changes),
+    and the `rating_history` rows it writes with them (each player's rating after)."""
     rng = random.Random(seed)
     rows: list[tuple[object, ...]] = []
+    history: list[tuple[object, ...]] = []
     for n in range(RATED_GAMES):
         family = "bluff" if n % 3 else "open"
         seats = rng.sample(range(1, players + 1), rng.randint(4, 8))
@@ -50,8 +54,11 @@ def rated_rows(players: int, seed: int = 5) -> list[tuple[object, ...]]:
             for p in seats
         }
         result = orjson.dumps({"family": family, "changes": changes, "earned": []}).decode()
-        rows.append((10_000_000 + n, GUILD, family, START + n * YEAR / RATED_GAMES, result))
-    return rows
+        ended, game_id = START + n * YEAR / RATED_GAMES, 10_000_000 + n
+        key = f"{family}:" + ",".join(str(p) for p in sorted(seats))
+        rows.append((game_id, GUILD, family, ended, result, key))
+        history += [(GUILD, family, p, ended, game_id, changes[str(p)][1]) for p in seats]
+    return rows, history
 
 
 async def long_game(store: Storage, moves: int) -> tuple[int, int]:
@@ -87,13 +94,15 @@ async def run(args: argparse.Namespace) -> None:
         store = await open_storage(path)
     started = time.perf_counter()
     await fill(store, args.rounds, args.players)
-    rows = rated_rows(args.players)
+    rows, history = rated_rows(args.players)
 
     async def batches() -> AsyncIterator[tuple[str, list[tuple[object, ...]]]]:
         for i in range(0, len(rows), 5000):
             yield "rated_games", rows[i : i + 5000]
+        for i in range(0, len(history), 5000):
+            yield "rating_history", history[i : i + 5000]
 
-    await store.load_rows(batches(), {"rated_games": len(rows)})
+    await store.load_rows(batches(), {"rated_games": len(rows), "rating_history": len(history)})
     game_id, made = await long_game(store, 300)
     await store.open_web_link(GUILD, TOKEN, START)
     print(
