@@ -4,7 +4,8 @@ from a running `python -m bot web`, at a phone's width and a desktop's, and clic
 replay through a whole game.
 
 Screenshots go to the test's folder; with ``WEB_SCREENSHOTS=<folder>`` the phone's go
-there too (``WEB_SCREENSHOTS=docs/screenshots`` rewrites the ones the README shows).
+there too (``WEB_SCREENSHOTS=docs/screenshots`` rewrites the ones the docs show,
+README, Web companion).
 """
 
 from __future__ import annotations
