@@ -111,7 +111,8 @@ def test_the_expert_decides_on_knowledge_inputs_from_the_arenas_statistics(
     assert all(EXPERT not in i.records and set(i.records) <= set(PEOPLE) for i in decided)
     assert ai_arena.Statistics().records(Game.create("mexen", PEOPLE[0])) == {}
     mine = [i.records.get(PEOPLE[0]) for i in decided]
-    assert mine[0] is None  # a new player on a new server: no stored row yet
+    # A new player on a new server: nothing stored yet but the heads-up round just begun.
+    assert mine[0] is not None and mine[0].claims == 0 and mine[0].profile.duel_rounds == 1
     claims = [r.claims if r else 0 for r in mine]
     assert claims == sorted(claims) and claims[-1] > 10
     assert stats.claims[stored_id(PEOPLE[0])] >= claims[-1]  # type: ignore[index]
@@ -167,10 +168,13 @@ async def test_the_arenas_statistics_are_what_the_bot_stores(
     dice = random.Random(seed)
     for player in played.joiners:
         game.add_computer(game.host, EXPERT) if player == EXPERT else game.join(player)
-    game.start(game.host, dice)
-    for player, move in played.moves:
+    moves: list[tuple[str | None, Move | None]] = [(None, None), *played.moves]
+    for player, move in moves:  # the start first: it begins the first round
         cup = game.cup
-        events = game.apply(player, move, dice)
+        if player is None or move is None:
+            events = game.start(game.host, dice)
+        else:
+            events = game.apply(player, move, dice)
         for p, deltas in move_deltas(events, game, cup).items():
             truth.setdefault(stored_id(p), Counter()).update(deltas)  # type: ignore[arg-type]
         claims.update(who for who, _ in move_records(events, game).claims)

@@ -21,6 +21,7 @@ from bot.league.service import _ADD_PROGRESS, _INSERT_EARNED, League, ratings
 from bot.league.stats import stored_id
 from bot.storage import Storage, open_storage
 from bot.storage.base import parse_log
+from bot.ai.opponents import DUEL_COUNTS
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 from tests.db_helpers import (
     database_url_fixture,
@@ -654,7 +655,7 @@ async def test_schema_step_9_finds_where_the_rated_games_were_played(
     servers, one of them reset since) gets from step 9 the same rated_channel_players
     rows the league writes live: each person's last rated game per family and channel,
     and nobody whose rating /resetleaderboard wiped."""
-    assert SCHEMA_VERSION == len(MIGRATIONS) == 9
+    assert SCHEMA_VERSION == len(MIGRATIONS) == 10
     end = stamp(2027, 1, 20)
     store = await open_storage(database_url)
     try:
@@ -671,9 +672,12 @@ async def test_schema_step_9_finds_where_the_rated_games_were_played(
         assert kept == [row for row in live if row[0] == GUILD + 1]
     finally:
         await store.close()
-    # Back to step 8: everything the league stored but the new table.
+    # Back to step 8: everything the league stored but the new table (and the later
+    # steps' columns).
     await raw_execute(database_url, "DROP TABLE rated_channel_players")
-    await set_stored_version(database_url, len(MIGRATIONS) - 1)
+    for column in DUEL_COUNTS:
+        await raw_execute(database_url, f"ALTER TABLE play_profiles DROP COLUMN {column}")
+    await set_stored_version(database_url, 8)
     store = await open_storage(database_url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
