@@ -62,9 +62,6 @@ SPEND = 150.0
 #: a round while the bank lasts, instead of all of it in one stretch. The price is what
 #: she leaves on the table against weak play (README, Playing against the computer).
 RATE: dict[str, float] = {"mexican": 0.008, "dollar": 0.015}
-#: Her bank counts only what is won beyond luck: this many standard deviations of the
-#: rounds' results are kept back.
-LUCK = 0.5
 
 K = TypeVar("K")
 
@@ -169,7 +166,8 @@ def exploit_share(
 
 def banked(profile: Profile, table: str) -> float:
     """The rounds she has won against this person beyond what the policy expects to win
-    from anyone, heads-up, less ``LUCK`` standard deviations (a round is worth 1).
+    from anyone, heads-up (a round is worth 1), luck included: risking what was actually
+    won keeps her expected result at the policy's or above, less ``SEED``.
 
     From the person's public record of rounds against her: who started them (the starter
     has the edge) and who lost the finished ones."""
@@ -179,7 +177,7 @@ def banked(profile: Profile, table: str) -> float:
     p = STARTER_WINS[table]
     led = profile.duel_led / max(1, profile.duel_rounds)  # the share the person started
     expected = finished * (led * (1 - p) + (1 - led) * p)
-    return profile.duel_lost - expected - LUCK * (finished * p * (1 - p)) ** 0.5
+    return profile.duel_lost - expected
 
 
 def affordable(profile: Profile, table: str, part: str) -> float:
