@@ -942,9 +942,7 @@ def report(results: list[Tally], block: int, curve_games: int) -> list[str]:
 def worst_block(won: list[bool], block: int, after: int = 1000) -> float | None:
     """Her lowest win rate in a whole block of ``block`` games after the first ``after``
     (None: no such block): what an adaptive opponent takes at its best stretch."""
-    rates = [
-        sum(won[i : i + block]) / block for i in range(after, len(won) - block + 1, block)
-    ]
+    rates = [sum(won[i : i + block]) / block for i in range(after, len(won) - block + 1, block)]
     return min(rates) if rates else None
 
 

@@ -17,10 +17,9 @@ import pytest
 from benchmarks import ai_arena
 from benchmarks.ai_arena import EXPERT, PEOPLE, Statistics, play_game
 from benchmarks.ai_exploiters import Baiter, her_strategy, solved
-from bot.ai import bluff
-from bot.ai.personas import PERSONAS
-from bot.ai import knowledge
+from bot.ai import bluff, knowledge
 from bot.ai.knowledge import Inputs, Record
+from bot.ai.personas import PERSONAS
 from bot.engine import Act, Event, Game, Move, Roll, RoundStarted
 from bot.game.tables import TableService
 from bot.league.stats import move_deltas, move_records, stored_id
@@ -113,8 +112,15 @@ def test_the_responder_answers_her_strategy_as_her_code_plays_it(preset: str) ->
     assert share == 0.0 and plain is solved(preset)
     lost = 1500
     profile = Record.from_totals(
-        {"free_claims": 600, "forced_claims": 300, "duel_rounds": 2000, "duel_led": 1000,
-         "duel_won": 2000 - lost, "duel_lost": lost, **{f"faced_{r}": 40 for r in range(21)}},
+        {
+            "free_claims": 600,
+            "forced_claims": 300,
+            "duel_rounds": 2000,
+            "duel_led": 1000,
+            "duel_won": 2000 - lost,
+            "duel_lost": lost,
+            **{f"faced_{r}": 40 for r in range(21)},
+        },
         900,
     ).profile
     mixed, share = her_strategy(preset, profile)

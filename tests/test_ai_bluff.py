@@ -179,13 +179,15 @@ def test_without_rounds_banked_she_plays_the_solved_strategy_move_for_move() -> 
 
 
 def test_the_bank_is_what_she_won_beyond_the_policys_expected_rounds() -> None:
-    p = bluff.STARTER_WINS["dollar"]
+    policy = bluff_policy.policy("dollar")
     even = duels(honest(), 0.5).profile  # half the rounds started by each: she expects half
     assert bluff.banked(even, "dollar") == pytest.approx(0.0)
     ahead = duels(honest(), 0.6).profile
     assert bluff.banked(ahead, "dollar") == pytest.approx(200)
-    led = dataclasses.replace(ahead, duel_led=0)  # she started every round: expects p
-    assert bluff.banked(led, "dollar") == pytest.approx(1200 - 2000 * p)
+    # She started every round: credited the starts, charged the starter's edge.
+    led = dataclasses.replace(ahead, duel_led=0)
+    edge = policy.value_for_starter - policy.start_value
+    assert bluff.banked(led, "dollar") == pytest.approx(200 - 2000 * edge / 2)
     assert bluff.banked(Profile(), "dollar") == 0.0
 
 
@@ -199,8 +201,10 @@ def test_what_she_may_risk_grows_with_the_bank_up_to_the_rate() -> None:
     assert bluff.affordable(duels(honest(), 0.3).profile, "dollar", "answer") == 0.0
     # At a bigger table there is no equilibrium to keep to: trust alone.
     trust = bluff.exploit_share(honest().profile, EXPERT, "dollar", 3, "answer")
-    assert trust == bluff.MAX_TRUST > bluff.exploit_share(
-        honest().profile, EXPERT, "dollar", 2, "answer"
+    assert (
+        trust
+        == bluff.MAX_TRUST
+        > bluff.exploit_share(honest().profile, EXPERT, "dollar", 2, "answer")
     )
 
 

@@ -14,6 +14,7 @@ import orjson
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.ai.opponents import DUEL_COUNTS
 from bot.engine import Act, Game, Move
 from bot.game.tables import TableService
 from bot.league.achievements import LOG_KINDS
@@ -21,7 +22,6 @@ from bot.league.service import _ADD_PROGRESS, _INSERT_EARNED, League, ratings
 from bot.league.stats import stored_id
 from bot.storage import Storage, open_storage
 from bot.storage.base import parse_log
-from bot.ai.opponents import DUEL_COUNTS
 from bot.storage.migrations import MIGRATIONS, SCHEMA_VERSION
 from tests.db_helpers import (
     database_url_fixture,

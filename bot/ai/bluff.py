@@ -37,11 +37,6 @@ from bot.engine import ORDER, RANK, Act, Move
 HALF_TRUST = 30
 MAX_TRUST = 0.8
 
-#: Heads-up, how often the policy wins a round it starts, per preset: measured by playing
-#: it against itself (``python -m benchmarks.ai_arena --opponents solved``, 6,000 games,
-#: about 36,000 rounds, ±0.004); the second player wins the rest. What she would win
-#: against anyone by the policy alone, the bar her bank of results is measured over.
-STARTER_WINS = {"mexican": 0.632, "dollar": 0.668}
 #: Rounds handed to her before any are won: enough to try the best answer now and then,
 #: so that a weak player's gifts can start the bank (the most she can ever lose to it).
 SEED = 8.0
@@ -169,15 +164,20 @@ def banked(profile: Profile, table: str) -> float:
     from anyone, heads-up (a round is worth 1), luck included: risking what was actually
     won keeps her expected result at the policy's or above, less ``SEED``.
 
-    From the person's public record of rounds against her: who started them (the starter
-    has the edge) and who lost the finished ones."""
+    In the solver's currency (README, Playing against the computer): a round is won or
+    lost, and starting the next one is worth the policy's ``start_value``; the policy
+    expects ``value_for_starter`` from a round it starts and minus that from the others.
+    Starts are bought by calling, so she is credited with those she took and charged the
+    starter's edge of each round she started. From the person's public record of rounds
+    against her: who started them and who lost the finished ones."""
     finished = profile.duel_won + profile.duel_lost
     if finished <= 0:
         return 0.0
-    p = STARTER_WINS[table]
+    policy = bluff_policy.policy(table)
     led = profile.duel_led / max(1, profile.duel_rounds)  # the share the person started
-    expected = finished * (led * (1 - p) + (1 - led) * p)
-    return profile.duel_lost - expected
+    mine = finished * (1 - 2 * led)  # the rounds she started, less the person's
+    score = 2 * profile.duel_lost - finished + mine * policy.start_value
+    return (score - mine * policy.value_for_starter) / 2
 
 
 def affordable(profile: Profile, table: str, part: str) -> float:
@@ -225,9 +225,7 @@ def _exploit(
     return call if worth and call in legal else roll
 
 
-def worth_calling(
-    reading: Reading, claim: int, over: int | None, how: str = "seen"
-) -> bool | None:
+def worth_calling(reading: Reading, claim: int, over: int | None, how: str = "seen") -> bool | None:
     """Whether calling ``claim`` wins more than accepting it and rolling (None: the
     reading cannot say, e.g. a cup passed on by someone who never saw it)."""
     if how == "seen":
