@@ -46,6 +46,12 @@ Opponents (all decide from their own seat's ``Game.view``, what a person sees, e
 - ``exploiter-cheat``: the same, but it also learns from her true dice under every claim,
   lifted or not. **It knows more than a player can**: an upper bound on what learning her
   could win.
+- ``responder``: knows her code and reads her records of it (public statistics): works
+  out her whole mixed strategy against it and plays a best response to it, again every
+  10 games (``benchmarks.ai_exploiters``).
+- ``baiter``: 500 games truthful, so that she leans into the answer to it, then 500
+  games of the responder's punishment of that lean, and again.
+- ``solved``: the expert without records, the solved policy alone.
 
 Bluffing presets: heads-up win rate (95% Wilson interval); at tables, shares of lost
 rounds and out-first. Open-roll presets: penalties per round, the expert's minus the
