@@ -290,11 +290,14 @@ async def stored(tmp_path: Path, preset: str) -> dict[str, Record]:
         service = TableService(storage, random.Random(3))
         rng = random.Random(4)
         guild, now = 1, 1_000_000.0
-        for channel in range(10, 16):
+        for channel in range(10, 18):
             await service.open_table(
                 guild, channel, THEM, preset, table(preset).options.to_dict(), now
             )
-            await service.act(channel, "222", Move(Act.JOIN), now)
+            if channel < 16:
+                await service.act(channel, "222", Move(Act.JOIN), now)
+            else:  # heads-up against her: the rounds her bank is read from
+                await service.act(channel, THEM, Move(Act.ADD_COMPUTER, to=ME), now)
             await service.act(channel, THEM, Move(Act.START), now)
             for _ in range(400):
                 live = service.get(channel)
@@ -323,6 +326,7 @@ async def test_changing_the_cup_under_another_seats_claim_never_changes_the_deci
     records = await stored(tmp_path, preset)
     profile = records[THEM].profile
     assert profile.answers > 20 and profile.seen_claims > 20
+    assert profile.duel_won + profile.duel_lost > 5  # her bank against them is read too
     lowest = 1 if preset == "mexican" else 0
     checked = 0
     for claim in ((3, 2), (5, 4), (6, 3), (2, 2), (5, 5), (2, 1)):
