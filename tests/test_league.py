@@ -14,6 +14,7 @@ import orjson
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.ai.opponents import DUEL_COUNTS
 from bot.engine import Act, Game, Move
 from bot.engine.result import CUT_SHORT_ROUNDS
 from bot.game.tables import TableService
@@ -692,6 +693,8 @@ async def test_schema_step_9_finds_where_the_rated_games_were_played(
     await raw_execute(database_url, "DROP TABLE web_links")
     await raw_execute(database_url, "DROP INDEX rated_games_by_guild")
     await raw_execute(database_url, "DROP TABLE rating_history")
+    for column in DUEL_COUNTS:
+        await raw_execute(database_url, f"ALTER TABLE play_profiles DROP COLUMN {column}")
     await set_stored_version(database_url, 8)
     store = await open_storage(database_url)
     try:
@@ -880,6 +883,8 @@ async def test_schema_step_13_fills_the_rating_history_the_league_writes(
     finally:
         await store.close()
     await raw_execute(database_url, "DROP TABLE rating_history")
+    for column in DUEL_COUNTS:
+        await raw_execute(database_url, f"ALTER TABLE play_profiles DROP COLUMN {column}")
     await set_stored_version(database_url, 12)
     store = await open_storage(database_url)
     try:

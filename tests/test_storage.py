@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.ai.opponents import PROFILE_COUNTS
+from bot.ai.opponents import DUEL_COUNTS, PROFILE_COUNTS
 from bot.storage import (
     MIGRATIONS,
     PROFILE_COLUMNS,
@@ -513,6 +513,7 @@ def test_player_totals_fields_match_the_schema() -> None:
     # The counters of how someone plays, which only the computers read, live apart.
     modelled = [*PROFILE_COUNTS, *(f"faced_{r}" for r in range(21))]
     modelled += [f"called_{r}" for r in range(21)]
+    modelled += DUEL_COUNTS
     assert list(PROFILE_COLUMNS) == modelled
 
 

@@ -161,13 +161,19 @@ _V6_PROFILE_COLUMNS: tuple[str, ...] = (
     *(f"called_{rank}" for rank in range(21)),
 )
 
+# Counters of step 14: a person's heads-up rounds against Expert Ada, who started them and
+# who lost them: the results she has banked against that person, which bound how far she
+# may stray from the solved strategy to exploit them (README, Playing against the
+# computer: "Safe exploitation"). Public facts, counted when a round starts or ends.
+_V14_DUEL_COLUMNS: tuple[str, ...] = ("duel_rounds", "duel_led", "duel_won", "duel_lost")
+
 # Every per-player counter of the leaderboards, in schema order. Also the whitelist
 # `save_move` checks delta keys against, since a column name cannot be a bound SQL
 # parameter.
 TOTALS_COLUMNS: tuple[str, ...] = _V3_TOTALS_COLUMNS + _V4_CAUSED_COLUMNS
 # The counters of how a player plays, whitelisted the same way: kept all time per server
 # in a narrow table of their own, so the leaderboards' buckets stay as short as before.
-PROFILE_COLUMNS: tuple[str, ...] = _V6_PROFILE_COLUMNS
+PROFILE_COLUMNS: tuple[str, ...] = _V6_PROFILE_COLUMNS + _V14_DUEL_COLUMNS
 
 # Step 4: leaderboards by channel and by period. Every counter is kept per bucket:
 # (guild, channel or 0 for the whole server, period: 'all', 'm2026-11' or 'w2026-W48').
@@ -493,6 +499,16 @@ _V13_RATING_HISTORY: Migration = (
     ),
 )
 
+# Step 14: the duel counters (`_V14_DUEL_COLUMNS`) beside the other counters of how a
+# person plays; a database from before starts them at 0 (her budget starts empty).
+_V14_DUELS: Migration = tuple(
+    portable(
+        f"ALTER TABLE play_profiles ADD COLUMN {column} {{INT}} NOT NULL DEFAULT 0"
+        f" CHECK ({column} >= 0)"
+    )
+    for column in _V14_DUEL_COLUMNS
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_GAMES_AND_EVENTS,
     _V2_ONE_OPEN_GAME_PER_CHANNEL,
@@ -507,6 +523,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V11_RATED_SEATS,
     _V12_WEB_LINKS,
     _V13_RATING_HISTORY,
+    _V14_DUELS,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)
