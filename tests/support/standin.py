@@ -171,6 +171,9 @@ class Interaction:
     message: dict[str, Any] | None = None
     rest: list[RestCall] = field(default_factory=list)
     done: asyncio.Future[Interaction] | None = None
+    #: A deferred answer ("thinking", 5) whose message no follow-up has filled yet:
+    #: Discord shows the first follow-up in it, with the deferral's visibility.
+    loading: bool = False
 
     @property
     def latency(self) -> float | None:
@@ -806,10 +809,15 @@ class StandIn:
                 "name": inter.kind,
             }
             message["_for_user"] = inter.user_id  # the driver's note: who sees it
+        elif rtype == 6 and "message" in inter.payload:
+            # A deferred update: the original response is the message clicked.
+            clicked = int(inter.payload["message"]["id"])
+            inter.message = self.messages.get(clicked) or inter.payload["message"]
         elif rtype == 7 and "message" in inter.payload:
             message = self._edit(int(inter.payload["message"]["id"]), data)
             if message is None:  # clicked message forgotten: answer with the click's copy
                 message = {**inter.payload["message"], **data}
+        inter.loading = rtype == 5
         if message is not None:
             inter.message = message
             result["interaction"]["response_message_id"] = message["id"]
@@ -827,6 +835,19 @@ class StandIn:
         self._attribute(inter, name, now)
         if inter is None:
             return _not_found("Unknown Webhook", 10015)
+        if (
+            inter.loading
+            and inter.message is not None
+            and int(inter.message["id"]) in self.messages
+        ):
+            # As Discord: the first follow-up after "thinking" is shown in its message,
+            # private or public as the deferral was, whatever the follow-up's flags say.
+            inter.loading = False
+            message = self._edit(int(inter.message["id"]), body)
+            assert message is not None
+            self._notify(inter.channel_id, message, "callback", inter)
+            return _json(_public(message))
+        inter.loading = False
         message = self._store(inter.channel_id, body)
         message["_for_user"] = inter.user_id
         self._notify(inter.channel_id, message, "create", inter)
@@ -844,6 +865,7 @@ class StandIn:
         if request.method == "DELETE":
             if mid is not None:
                 self.messages.pop(mid, None)
+            inter.loading = False
             return web.Response(status=204)
         body = await self._body(request) if request.method == "PATCH" else {}
         message = self._edit(mid, body) if mid is not None else None

@@ -1,0 +1,184 @@
+"""Every interaction answered inside Discord's window (README, Running at scale: While the
+database is down).
+
+Discord takes an interaction's first answer for 3 s after it sent the interaction, and
+drops it after that. An answer that waits for storage (a lock another program holds, a
+PostgreSQL that stopped answering) may not be ready by then, so each interaction gets a
+deadline when it arrives: if it has no answer ``MARGIN`` seconds later, it is deferred
+(a click: "deferred update", which shows nothing; a slash command: "thinking", public
+unless its answer is always private), and the real answer follows when storage answers,
+through the interaction's webhook, which takes follow-ups for 15 minutes.
+
+Every answer of the bot goes through `respond` or `update`, which send the response when
+there is none yet and a follow-up once the interaction was deferred; the deferral and an
+answer never go out together (one lock per interaction while its deadline is pending).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import time
+from collections import OrderedDict
+from collections.abc import AsyncIterator
+from typing import Any
+
+import discord
+
+log = logging.getLogger(__name__)
+
+#: Seconds after an interaction arrives at which it is deferred if still unanswered.
+#: Discord's window is 3 s from when it sent the interaction; the rest covers the
+#: gateway's delivery, a late event loop and the deferral's own round trip (README, While the
+#: database is down: measured).
+MARGIN = 2.0
+#: Discord's answer window.
+WINDOW = 3.0
+#: How long an interaction's token takes follow-ups: how long a deferral is remembered.
+TOKEN_SECONDS = 15 * 60
+#: Slash commands whose answer is always private: their deferral is private too, so no
+#: public "thinking" shows while they wait.
+PRIVATE_COMMANDS = frozenset({"table", "peek"})
+#: The interaction types that take a deferral (autocomplete and ping do not).
+DEFERRABLE = frozenset(
+    {discord.InteractionType.application_command, discord.InteractionType.component}
+)
+
+
+class Answering:
+    """One bot's deadlines: a deferral for each interaction that is late, and how each
+    was deferred, for its answer to follow."""
+
+    def __init__(self, margin: float = MARGIN) -> None:
+        self.margin = margin
+        self._locks: dict[int, asyncio.Lock] = {}
+        #: interaction id -> (monotonic time deferred, deferred privately)
+        self._deferred: OrderedDict[int, tuple[float, bool]] = OrderedDict()
+        self._tasks: set[asyncio.Task[None]] = set()
+        #: Interactions deferred, and of those, deferred after Discord's window.
+        self.deferrals = 0
+        self.late = 0
+
+    async def on_interaction(self, interaction: discord.Interaction) -> None:
+        """The ``on_interaction`` listener: set the interaction's deadline."""
+        self.watch(interaction, time.monotonic())
+
+    def watch(self, interaction: discord.Interaction, arrived: float) -> None:
+        if interaction.type not in DEFERRABLE:
+            return
+        self._locks[interaction.id] = asyncio.Lock()
+        delay = max(0.0, arrived + self.margin - time.monotonic())
+        asyncio.get_running_loop().call_later(delay, self._due, interaction, arrived)
+
+    def _due(self, interaction: discord.Interaction, arrived: float) -> None:
+        if interaction.id not in self._locks or interaction.response.is_done():
+            self._locks.pop(interaction.id, None)
+            return
+        task = asyncio.get_running_loop().create_task(self._defer(interaction, arrived))
+        self._tasks.add(task)
+        task.add_done_callback(self._tasks.discard)
+
+    async def _defer(self, interaction: discord.Interaction, arrived: float) -> None:
+        lock = self._locks.get(interaction.id)
+        if lock is None:
+            return
+        try:
+            async with lock:
+                if interaction.id not in self._locks or interaction.response.is_done():
+                    return  # answered, or an answer was tried (and failed: not again)
+                private = _private(interaction)
+                try:
+                    if interaction.type is discord.InteractionType.component:
+                        await interaction.response.defer()
+                    else:
+                        await interaction.response.defer(ephemeral=private, thinking=True)
+                except discord.HTTPException as err:
+                    log.warning("could not defer interaction %s: %s", interaction.id, err)
+                    return
+                late = time.monotonic() - arrived
+                self.deferrals += 1
+                if late > WINDOW:
+                    self.late += 1
+                self._remember(interaction.id, private)
+                log.debug("deferred interaction %s after %.2f s", interaction.id, late)
+        finally:
+            self._locks.pop(interaction.id, None)
+
+    def _remember(self, interaction_id: int, private: bool) -> None:
+        now = time.monotonic()
+        self._deferred[interaction_id] = (now, private)
+        while self._deferred:
+            oldest = next(iter(self._deferred.values()))[0]
+            if now - oldest < TOKEN_SECONDS:
+                break
+            self._deferred.popitem(last=False)
+
+    @contextlib.asynccontextmanager
+    async def answer(self, interaction: discord.Interaction) -> AsyncIterator[None]:
+        """Held while an answer goes out, so the deferral can't cross it; once an answer
+        was tried, the interaction is deferred no more (a failed one is not retried by a
+        deferral: the table is posted instead)."""
+        lock = self._locks.get(interaction.id)
+        if lock is None:
+            yield
+            return
+        async with lock:
+            self._locks.pop(interaction.id, None)
+            yield
+
+    def deferred_publicly(self, interaction: discord.Interaction) -> bool:
+        """Whether the interaction was deferred as a public "thinking" slash command, whose
+        first follow-up Discord shows in that public message."""
+        found = self._deferred.get(interaction.id)
+        return (
+            found is not None
+            and not found[1]
+            and interaction.type is discord.InteractionType.application_command
+        )
+
+    def followed(self, interaction: discord.Interaction) -> None:
+        """The deferral's message is gone: the next follow-up is a message of its own."""
+        self._deferred.pop(interaction.id, None)
+
+
+def _private(interaction: discord.Interaction) -> bool:
+    command = interaction.command
+    return command is not None and command.name in PRIVATE_COMMANDS
+
+
+def answering_of(interaction: discord.Interaction) -> Answering | None:
+    found = getattr(interaction.client, "answering", None)
+    return found if isinstance(found, Answering) else None
+
+
+async def respond(
+    interaction: discord.Interaction, *, ephemeral: bool, **kwargs: Any
+) -> int | None:
+    """Answer with a new message (``send_message``'s arguments): the response, or a
+    follow-up if the interaction was deferred or answered already. The message's id, when
+    Discord tells it (a private response's is not asked for)."""
+    answering = answering_of(interaction)
+    async with answering.answer(interaction) if answering else contextlib.nullcontext():
+        if not interaction.response.is_done():
+            sent = await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+            return sent.message_id
+        if ephemeral and answering is not None and answering.deferred_publicly(interaction):
+            # A public "thinking" would show a private answer to everyone: it goes, and
+            # the answer comes as a private message of its own.
+            answering.followed(interaction)
+            with contextlib.suppress(discord.HTTPException):
+                await interaction.delete_original_response()
+        message = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
+        return message.id
+
+
+async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
+    """Edit the message clicked (``edit_message``'s arguments): the response, or an edit
+    of it if the click was deferred."""
+    answering = answering_of(interaction)
+    async with answering.answer(interaction) if answering else contextlib.nullcontext():
+        if not interaction.response.is_done():
+            await interaction.response.edit_message(**kwargs)
+            return
+        await interaction.edit_original_response(**kwargs)
