@@ -59,7 +59,7 @@ class Figures:
     def line(self, right: int, tracebacks: int) -> str:
         return (
             f"{self.name}: {self.sent} sent, {self.in_time} answered in time "
-            f"(slowest {self.slowest:.2f} s, {self.deferred} deferred), {right} outcome right "
+            f"(slowest {self.slowest * 1000:.0f} ms, {self.deferred} deferred), {right} outcome right "
             f"({self.taken} taken, {self.down} 'can't be reached'), {tracebacks} tracebacks"
         )
 

@@ -46,15 +46,24 @@ DEFERRABLE = frozenset(
 )
 
 
+#: An interaction as Discord tells it apart: its id and token (a forged payload may
+#: repeat an id; its answers go by token anyway).
+Key = tuple[int, str]
+
+
+def _key(interaction: discord.Interaction) -> Key:
+    return interaction.id, interaction.token
+
+
 class Answering:
     """One bot's deadlines: a deferral for each interaction that is late, and how each
     was deferred, for its answer to follow."""
 
     def __init__(self, margin: float = MARGIN) -> None:
         self.margin = margin
-        self._locks: dict[int, asyncio.Lock] = {}
-        #: interaction id -> (monotonic time deferred, deferred privately)
-        self._deferred: OrderedDict[int, tuple[float, bool]] = OrderedDict()
+        self._locks: dict[Key, asyncio.Lock] = {}
+        #: interaction -> (monotonic time deferred, deferred privately)
+        self._deferred: OrderedDict[Key, tuple[float, bool]] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
         #: Interactions deferred, and of those, deferred after Discord's window.
         self.deferrals = 0
@@ -67,25 +76,25 @@ class Answering:
     def watch(self, interaction: discord.Interaction, arrived: float) -> None:
         if interaction.type not in DEFERRABLE:
             return
-        self._locks[interaction.id] = asyncio.Lock()
+        self._locks[_key(interaction)] = asyncio.Lock()
         delay = max(0.0, arrived + self.margin - time.monotonic())
         asyncio.get_running_loop().call_later(delay, self._due, interaction, arrived)
 
     def _due(self, interaction: discord.Interaction, arrived: float) -> None:
-        if interaction.id not in self._locks or interaction.response.is_done():
-            self._locks.pop(interaction.id, None)
+        if _key(interaction) not in self._locks or interaction.response.is_done():
+            self._locks.pop(_key(interaction), None)
             return
         task = asyncio.get_running_loop().create_task(self._defer(interaction, arrived))
         self._tasks.add(task)
         task.add_done_callback(self._tasks.discard)
 
     async def _defer(self, interaction: discord.Interaction, arrived: float) -> None:
-        lock = self._locks.get(interaction.id)
+        lock = self._locks.get(_key(interaction))
         if lock is None:
             return
         try:
             async with lock:
-                if interaction.id not in self._locks or interaction.response.is_done():
+                if _key(interaction) not in self._locks or interaction.response.is_done():
                     return  # answered, or an answer was tried (and failed: not again)
                 private = _private(interaction)
                 try:
@@ -100,14 +109,14 @@ class Answering:
                 self.deferrals += 1
                 if late > WINDOW:
                     self.late += 1
-                self._remember(interaction.id, private)
+                self._remember(_key(interaction), private)
                 log.debug("deferred interaction %s after %.2f s", interaction.id, late)
         finally:
-            self._locks.pop(interaction.id, None)
+            self._locks.pop(_key(interaction), None)
 
-    def _remember(self, interaction_id: int, private: bool) -> None:
+    def _remember(self, key: Key, private: bool) -> None:
         now = time.monotonic()
-        self._deferred[interaction_id] = (now, private)
+        self._deferred[key] = (now, private)
         while self._deferred:
             oldest = next(iter(self._deferred.values()))[0]
             if now - oldest < TOKEN_SECONDS:
@@ -119,18 +128,18 @@ class Answering:
         """Held while an answer goes out, so the deferral can't cross it; once an answer
         was tried, the interaction is deferred no more (a failed one is not retried by a
         deferral: the table is posted instead)."""
-        lock = self._locks.get(interaction.id)
+        lock = self._locks.get(_key(interaction))
         if lock is None:
             yield
             return
         async with lock:
-            self._locks.pop(interaction.id, None)
+            self._locks.pop(_key(interaction), None)
             yield
 
     def deferred_publicly(self, interaction: discord.Interaction) -> bool:
         """Whether the interaction was deferred as a public "thinking" slash command, whose
         first follow-up Discord shows in that public message."""
-        found = self._deferred.get(interaction.id)
+        found = self._deferred.get(_key(interaction))
         return (
             found is not None
             and not found[1]
@@ -139,7 +148,7 @@ class Answering:
 
     def followed(self, interaction: discord.Interaction) -> None:
         """The deferral's message is gone: the next follow-up is a message of its own."""
-        self._deferred.pop(interaction.id, None)
+        self._deferred.pop(_key(interaction), None)
 
 
 def _private(interaction: discord.Interaction) -> bool:

@@ -115,7 +115,7 @@ class MexicanBot(commands.Bot):
         # A gateway payload is input: one that does not parse is dropped with a line in
         # the log, never let out of the gateway's reader, where it would end the process.
         # discord.py's parsers are a dict of its connection state, which its websocket
-        # reads at every event (tests/test_gateway_fuzz.py checks the guard holds).
+        # reads at every event (tests/test_gateway_wire.py checks the guard holds).
         guard_parsers(self._connection.parsers)
 
     async def setup_hook(self) -> None:
