@@ -59,8 +59,10 @@ class Figures:
     def line(self, right: int, tracebacks: int) -> str:
         return (
             f"{self.name}: {self.sent} sent, {self.in_time} answered in time "
-            f"(slowest {self.slowest * 1000:.0f} ms, {self.deferred} deferred), {right} outcome right "
-            f"({self.taken} taken, {self.down} 'can't be reached'), {tracebacks} tracebacks"
+            f"(slowest {self.slowest * 1000:.0f} ms, {self.deferred} deferred), "
+            f"{right} outcome right "
+            f"({self.taken} taken, {self.down} told it can't be reached), "
+            f"{tracebacks} tracebacks"
         )
 
 
