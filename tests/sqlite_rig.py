@@ -74,17 +74,22 @@ class Rig:
         self.port = free_port()
         self.standin = StandIn(channels=channels, members=8)
         self.driver = Driver(self.standin, random.Random(31), slash_share=0.3, timeout=20.0)
+        #: What each interaction was answered: its response and its follow-ups.
         self.said: dict[int, list[dict[str, Any]]] = {}
         self.bot: BotProcess | None = None
         hook = self.standin.on_message
 
+        def said(inter: Any, message: dict[str, Any]) -> None:
+            self.said.setdefault(inter.id, []).append(dict(message))
+
         def seen(channel_id: int, message: dict[str, Any], how: str, inter: Any) -> None:
-            if inter is not None and how in ("callback", "create", "edit"):
-                self.said.setdefault(inter.id, []).append(dict(message))
+            if inter is not None and how == "callback":  # the answer itself
+                said(inter, message)
             if hook is not None:
                 hook(channel_id, message, how, inter)
 
         self.standin.on_message = seen
+        self.standin.on_followup = lambda _, message, how, inter: said(inter, message)
 
     async def start(self) -> None:
         if not self.standin.port:

@@ -221,9 +221,11 @@ class SqliteDriver:
         gone = _gone(self._files)
         if gone is not None:
             reason = (
-                f"the file {_shown(gone)} was deleted, moved or replaced while the bot had it "
-                "open, so nothing more is written to it: put it back, or restart the bot to "
-                "use the file now at that path (restore it from a backup if it is lost)"
+                f"the file {_shown(gone)} was deleted, moved or replaced while the bot "
+                f"(process {os.getpid()}) had it open, so nothing more is written to it: put "
+                "it back, or restart the bot to use the file now at that path (restore it "
+                "from a backup if it is lost; a deleted file can be copied out of "
+                f"/proc/{os.getpid()}/fd/ before the restart)"
             )
             self.health.failed(reason)
             raise DatabaseDownError(f"SQLite can't be used right now: {reason}")

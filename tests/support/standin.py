@@ -266,6 +266,10 @@ class StandIn:
         self.messages: dict[int, dict[str, Any]] = {}
         self._channel_messages: dict[int, deque[int]] = {}
         self.on_message: MessageHook | None = None
+        #: Told of every message an interaction's webhook created or edited (its
+        #: follow-ups), with that interaction for sure: ``on_message`` attributes a
+        #: channel's posts and edits to its latest interaction, a guess.
+        self.on_followup: MessageHook | None = None
         #: Seconds every message edit takes (a slow Discord, for race tests).
         self.edit_delay = 0.0
         #: Fail the next interaction answers: "404" (as after a missed 3 s deadline) or
@@ -846,12 +850,18 @@ class StandIn:
             message = self._edit(int(inter.message["id"]), body)
             assert message is not None
             self._notify(inter.channel_id, message, "callback", inter)
+            self._followed(inter, message, "callback")
             return _json(_public(message))
         inter.loading = False
         message = self._store(inter.channel_id, body)
         message["_for_user"] = inter.user_id
         self._notify(inter.channel_id, message, "create", inter)
+        self._followed(inter, message, "create")
         return _json(_public(message))
+
+    def _followed(self, inter: Interaction, message: dict[str, Any], how: str) -> None:
+        if self.on_followup is not None:
+            self.on_followup(inter.channel_id, message, how, inter)
 
     async def _webhook_message(self, request, match, name, now):  # type: ignore[no-untyped-def]
         inter = self._by_token.get(match["token"])
@@ -873,6 +883,7 @@ class StandIn:
             return _not_found()
         if request.method == "PATCH":
             self._notify(inter.channel_id, message, "edit", inter)
+            self._followed(inter, message, "edit")
         return _json(_public(message))
 
     async def _channel(self, request, match, name, now):  # type: ignore[no-untyped-def]
