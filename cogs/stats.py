@@ -30,7 +30,7 @@ from bot.present.history import history_line
 from bot.present.i18n import Talk, language_of, talk
 from bot.present.screens import refusal
 from bot.present.words import Words, amount, who
-from bot.runtime.answering import respond, update
+from bot.runtime.answering import respond, respond_first, update
 from bot.storage import MINIMUMS, STATS, DatabaseDownError, PlayerTotals, Ranked
 
 if TYPE_CHECKING:
@@ -433,12 +433,15 @@ class Stats(commands.Cog):
             return
         image = discord.Embed(title=f"🎲 {data.name}", colour=discord.Colour.dark_gold())
         image.set_image(url="attachment://stats.png")
-        await respond(
+        if not await respond_first(
             interaction,
             ephemeral=False,
             embed=image,
             file=discord.File(fp=io.BytesIO(png), filename="stats.png"),
-        )
+        ):
+            # Deferred (slow storage): a file in a follow-up could need Attach Files,
+            # which the bot does not ask for, so the card comes as text.
+            await respond(interaction, ephemeral=False, embed=embed)
 
     async def _name(self, guild: discord.Guild | None, user_id: int, t: Talk) -> str:
         """A display name for the card (mentions don't render in images)."""

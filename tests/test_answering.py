@@ -125,3 +125,16 @@ async def test_an_answer_that_failed_is_not_followed_by_a_deferral() -> None:
         await update(fake, content="table")  # type: ignore[arg-type]
     await asyncio.sleep(0.15)
     assert fake.names() == []
+
+
+async def test_a_file_goes_only_in_the_first_answer() -> None:
+    """The /stats card: once deferred, respond_first sends nothing and says so, and the
+    caller sends the text card as a follow-up (README, Inviting the bot: no Attach Files)."""
+    from bot.runtime.answering import respond_first
+
+    fake = Fake(discord.InteractionType.application_command, "stats")
+    assert await respond_first(fake, ephemeral=False, file="card")  # type: ignore[arg-type]
+    late_one = Fake(discord.InteractionType.application_command, "stats")
+    await late(late_one)
+    assert not await respond_first(late_one, ephemeral=False, file="card")  # type: ignore[arg-type]
+    assert fake.names() == ["send_message"] and late_one.names() == ["defer"]

@@ -24,6 +24,7 @@ from collections import OrderedDict
 from collections.abc import AsyncIterator
 from typing import Any
 
+import aiohttp
 import discord
 
 log = logging.getLogger(__name__)
@@ -40,6 +41,8 @@ TOKEN_SECONDS = 15 * 60
 #: Slash commands whose answer is always private: their deferral is private too, so no
 #: public "thinking" shows while they wait.
 PRIVATE_COMMANDS = frozenset({"table", "peek"})
+#: What a deferral that did not reach Discord raises (a closed session at shutdown too).
+FAILED = (discord.HTTPException, aiohttp.ClientError, OSError, RuntimeError, TimeoutError)
 #: The interaction types that take a deferral (autocomplete and ping do not).
 DEFERRABLE = frozenset(
     {discord.InteractionType.application_command, discord.InteractionType.component}
@@ -102,8 +105,8 @@ class Answering:
                         await interaction.response.defer()
                     else:
                         await interaction.response.defer(ephemeral=private, thinking=True)
-                except discord.HTTPException as err:
-                    log.warning("could not defer interaction %s: %s", interaction.id, err)
+                except FAILED as err:  # expired, or Discord unreachable, or closing
+                    log.warning("could not defer interaction %s: %r", interaction.id, err)
                     return
                 late = time.monotonic() - arrived
                 self.deferrals += 1
@@ -180,6 +183,20 @@ async def respond(
                 await interaction.delete_original_response()
         message = await interaction.followup.send(ephemeral=ephemeral, wait=True, **kwargs)
         return message.id
+
+
+async def respond_first(
+    interaction: discord.Interaction, *, ephemeral: bool, **kwargs: Any
+) -> bool:
+    """Answer only as the interaction's response, where Discord asks no channel permission
+    (a file: README, Inviting the bot); False, sending nothing, if the interaction was
+    deferred or answered already, for the caller to say it another way."""
+    answering = answering_of(interaction)
+    async with answering.answer(interaction) if answering else contextlib.nullcontext():
+        if interaction.response.is_done():
+            return False
+        await interaction.response.send_message(ephemeral=ephemeral, **kwargs)
+        return True
 
 
 async def update(interaction: discord.Interaction, **kwargs: Any) -> None:
