@@ -138,3 +138,16 @@ async def test_a_file_goes_only_in_the_first_answer() -> None:
     await late(late_one)
     assert not await respond_first(late_one, ephemeral=False, file="card")  # type: ignore[arg-type]
     assert fake.names() == ["send_message"] and late_one.names() == ["defer"]
+
+
+async def test_an_answer_before_the_deadline_is_set_leaves_no_timer() -> None:
+    """The ``on_interaction`` listener runs after the handler started: a handler that
+    answers first leaves nothing pending (no timer for a test's event loop to wait on)."""
+    fake = Fake(discord.InteractionType.component)
+    await respond(fake, ephemeral=True, content="stale")  # type: ignore[arg-type]
+    fake.answering.watch(fake, time.monotonic())  # type: ignore[arg-type]
+    quick = Fake(discord.InteractionType.component)
+    quick.answering.watch(quick, time.monotonic())  # type: ignore[arg-type]
+    await update(quick, content="table")  # type: ignore[arg-type]
+    assert not fake.answering._timers and not quick.answering._timers
+    assert not fake.answering._early  # the listener took its note

@@ -65,6 +65,11 @@ class Answering:
     def __init__(self, margin: float = MARGIN) -> None:
         self.margin = margin
         self._locks: dict[Key, asyncio.Lock] = {}
+        #: Each pending deadline, cancelled once an answer goes out.
+        self._timers: dict[Key, asyncio.TimerHandle] = {}
+        #: Interactions answered before their deadline was set (the ``on_interaction``
+        #: listener runs after the handler started), with when: they get none.
+        self._early: OrderedDict[Key, float] = OrderedDict()
         #: interaction -> (monotonic time deferred, deferred privately)
         self._deferred: OrderedDict[Key, tuple[float, bool]] = OrderedDict()
         self._tasks: set[asyncio.Task[None]] = set()
@@ -77,13 +82,17 @@ class Answering:
         self.watch(interaction, time.monotonic())
 
     def watch(self, interaction: discord.Interaction, arrived: float) -> None:
-        if interaction.type not in DEFERRABLE:
+        if self._early.pop(_key(interaction), None) is not None:
+            return
+        if interaction.type not in DEFERRABLE or interaction.response.is_done():
             return
         self._locks[_key(interaction)] = asyncio.Lock()
         delay = max(0.0, arrived + self.margin - time.monotonic())
-        asyncio.get_running_loop().call_later(delay, self._due, interaction, arrived)
+        loop = asyncio.get_running_loop()
+        self._timers[_key(interaction)] = loop.call_later(delay, self._due, interaction, arrived)
 
     def _due(self, interaction: discord.Interaction, arrived: float) -> None:
+        self._timers.pop(_key(interaction), None)
         if _key(interaction) not in self._locks or interaction.response.is_done():
             self._locks.pop(_key(interaction), None)
             return
@@ -133,11 +142,21 @@ class Answering:
         deferral: the table is posted instead)."""
         lock = self._locks.get(_key(interaction))
         if lock is None:
+            self._answered_early(_key(interaction))
             yield
             return
         async with lock:
             self._locks.pop(_key(interaction), None)
+            timer = self._timers.pop(_key(interaction), None)
+            if timer is not None:  # nothing left to wait for
+                timer.cancel()
             yield
+
+    def _answered_early(self, key: Key) -> None:
+        now = time.monotonic()
+        self._early[key] = now
+        while self._early and now - next(iter(self._early.values())) > WINDOW:
+            self._early.popitem(last=False)  # its listener ran long ago, or never will
 
     def deferred_publicly(self, interaction: discord.Interaction) -> bool:
         """Whether the interaction was deferred as a public "thinking" slash command, whose
