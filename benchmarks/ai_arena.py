@@ -46,6 +46,12 @@ Opponents (all decide from their own seat's ``Game.view``, what a person sees, e
 - ``exploiter-cheat``: the same, but it also learns from her true dice under every claim,
   lifted or not. **It knows more than a player can**: an upper bound on what learning her
   could win.
+- ``responder``: knows her code and reads her records of it (public statistics): works
+  out her whole mixed strategy against it and plays a best response to it, again every
+  10 games (``benchmarks.ai_exploiters``).
+- ``baiter``: 500 games truthful, so that she leans into the answer to it, then 500
+  games of the responder's punishment of that lean, and again.
+- ``solved``: the expert without records, the solved policy alone.
 
 Bluffing presets: heads-up win rate (95% Wilson interval); at tables, shares of lost
 rounds and out-first. Open-roll presets: penalties per round, the expert's minus the
@@ -62,13 +68,15 @@ import time
 import zlib
 from collections import Counter, defaultdict
 from collections.abc import Callable, Coroutine, Iterable, Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, TypeVar
 
-from bot.ai import brain, knowledge
+from benchmarks.ai_exploiters import Baiter, Responder
+from bot.ai import bluff, brain, knowledge
 from bot.ai.knowledge import Inputs, Record
-from bot.ai.personas import computer_id
+from bot.ai.opponents import Profile
+from bot.ai.personas import DEFAULT, PERSONAS, computer_id
 from bot.engine import (
     ORDER,
     PRESET_NAMES,
@@ -341,6 +349,14 @@ def _lowest_so_far(view: View) -> bool:
     return bool(others) and mine <= min(others)
 
 
+#: The expert without records: the solved policy alone (what she plays against a stranger).
+_SOLVED = replace(PERSONAS[DEFAULT], read=0.0)
+
+
+def _solved_play(view: View, rng: random.Random) -> Move | None:
+    return bluff.decide(Inputs(view, {}), rng, _SOLVED)
+
+
 #: name -> (bluffing strategy or None, open-roll strategy or None)
 BASELINES: dict[str, tuple[Strategy | None, Strategy | None]] = {
     "random": (random_play, random_play),
@@ -361,15 +377,18 @@ BASELINES: dict[str, tuple[Strategy | None, Strategy | None]] = {
         _bluff_baseline(_raise_claim(1), lambda v, c, rng: c >= RANK[(1, 1)]),
         _open_baseline(lambda v: _lowest_so_far(v) and v["rolls"] < 2),
     ),
+    "solved": (_solved_play, None),
 }
 EXPLOITERS = ("exploiter", "exploiter-cheat")
+#: Adversaries that know her code and her records of them (benchmarks/ai_exploiters.py).
+ADAPTIVE = ("responder", "baiter")
 _TRUTHFUL = _bluff_baseline(truthful_claim, truthful_call)
-OPPONENTS: tuple[str, ...] = (*BASELINES, *EXPLOITERS)
+OPPONENTS: tuple[str, ...] = (*BASELINES, *EXPLOITERS, *ADAPTIVE)
 
 
 def plays(opponent: str, preset: str) -> bool:
     """Whether ``opponent`` has a strategy for ``preset``'s family."""
-    if opponent in EXPLOITERS:
+    if opponent in EXPLOITERS or opponent in ADAPTIVE:
         return preset in BLUFFING
     return BASELINES[opponent][0 if preset in BLUFFING else 1] is not None
 
@@ -740,9 +759,13 @@ def pairing(args: tuple[str, str, int, int, int]) -> Tally:
     dice, minds = random.Random(seed), random.Random(seed ^ 0x5EED)
     stats = Statistics()
     exploiter = None
+    adversary: Responder | Baiter | None = None
     if opponent in EXPLOITERS:
         exploiter = Exploiter(cheat=opponent == "exploiter-cheat")
         strategy: Strategy = exploiter.play
+    elif opponent in ADAPTIVE:
+        adversary = adversary_for(opponent, preset, stats)
+        strategy = adversary.play
     else:
         found = BASELINES[opponent][0 if preset in BLUFFING else 1]
         assert found is not None, f"{opponent} does not play {preset}"
@@ -750,11 +773,32 @@ def pairing(args: tuple[str, str, int, int, int]) -> Tally:
     tally = Tally(preset, opponent, players)
     start = time.perf_counter()
     for _ in range(games):
+        if adversary is not None:
+            adversary.new_game()
         people = {p: strategy for p in PEOPLE[: players - 1]}
         measure(tally, play_game(preset, people, stats, dice, minds, exploiter=exploiter))
     tally.seconds = time.perf_counter() - start
     tally.learned = exploiter.summary() if exploiter else ""
+    if adversary is not None:
+        responder = adversary if isinstance(adversary, Responder) else adversary.responder
+        tally.learned = (
+            f"{responder.solves} best responses worked out; her last share on the "
+            f"best answer {responder.share:.2f}"
+        )
     return tally
+
+
+def adversary_for(opponent: str, preset: str, stats: Statistics) -> Responder | Baiter:
+    """The responder or the baiter, reading the records the bot keeps of it (heads-up:
+    the first person's)."""
+    me = PEOPLE[0]
+
+    def records() -> Profile | None:
+        row = stats.totals.get(int(me))
+        return None if row is None else Record.from_totals(row, stats.claims[int(me)]).profile
+
+    responder = Responder(preset, me, records)
+    return responder if opponent == "responder" else Baiter(responder, _TRUTHFUL)
 
 
 def wilson(wins: int, n: int) -> tuple[float, float, float]:
@@ -877,7 +921,7 @@ def report(results: list[Tally], block: int, curve_games: int) -> list[str]:
                 f"{share[0]:.2f} ({share[1]:.2f}–{share[2]:.2f}) | {theirs:.2f} | "
                 f"{first} | {_signed(mean_interval(t.diffs))} |"
             )
-    learners = [t for t in heads if t.opponent in EXPLOITERS]
+    learners = [t for t in heads if t.opponent in EXPLOITERS or t.opponent in ADAPTIVE]
     if learners:
         lines += [
             "",
@@ -891,12 +935,21 @@ def report(results: list[Tally], block: int, curve_games: int) -> list[str]:
             blocks = [shown[i : i + block] for i in range(0, len(shown), block)]
             curve = " ".join(f"{sum(b) / len(b):.1%}" for b in blocks if b)
             last = shown[-1000:] if len(shown) >= 1000 else shown
+            worst = worst_block(t.won, block)
             lines.append(
                 f"- `{t.preset}` {t.opponent}: {curve}; last {len(last):,} of the "
                 f"first {len(shown):,}: {_pct(win_rate(t, last))}; "
-                f"{t.learned}"
+                + (f"worst block after the first 1,000: {worst:.1%}; " if worst else "")
+                + t.learned
             )
     return lines
+
+
+def worst_block(won: list[bool], block: int, after: int = 1000) -> float | None:
+    """Her lowest win rate in a whole block of ``block`` games after the first ``after``
+    (None: no such block): what an adaptive opponent takes at its best stretch."""
+    rates = [sum(won[i : i + block]) / block for i in range(after, len(won) - block + 1, block)]
+    return min(rates) if rates else None
 
 
 def expand(names: list[str]) -> list[str]:

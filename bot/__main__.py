@@ -1,5 +1,7 @@
 """`python -m bot` (or `mexican-bot`): run the bot; `python -m bot sync`: publish commands;
-`python -m bot migrate-db FROM TO`: copy the database (e.g. SQLite into PostgreSQL).
+`python -m bot invite`: print the invite link; `python -m bot migrate-db FROM TO`: copy
+the database (e.g. SQLite into PostgreSQL); `python -m bot web`: the web companion alone
+(README, Web companion).
 
 Operator mistakes (no token, bad setting, token refused, Discord unreachable, a
 DEV_GUILD_ID the bot may not add commands to, a DATABASE_PATH it can't write, a
@@ -23,6 +25,7 @@ from collections.abc import Callable, Sequence
 import aiohttp
 import discord
 
+from bot.adapter.permissions import invite_url
 from bot.game.shards import Shards
 from bot.runtime import collector, monitor
 from bot.runtime.client import MexicanBot, create_bot
@@ -33,6 +36,7 @@ from bot.runtime.settings import Settings, SettingsError, load_settings
 from bot.storage import Storage, StorageError, open_storage
 from bot.storage.copy import CopyError, copy_database
 from bot.storage.sqlite import DatabasePathError
+from bot.web.serve import WebPortError, run_web, serving
 
 log = logging.getLogger("bot")
 
@@ -56,6 +60,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = _parse_args(argv)
     if args.command == "migrate-db":
         return _migrate_db(args.source, args.target)
+    if args.command == "web":
+        return _web()
     try:
         settings = load_settings()
     except SettingsError as exc:
@@ -67,6 +73,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     apply_endpoints(settings.discord_api_base, settings.discord_gateway_url)
     try:
         with asyncio.Runner(loop_factory=loop_factory()) as runner:
+            if args.command == "invite":
+                return runner.run(print_invite(settings))
             return runner.run(run(settings, sync_only=args.command == "sync"))
     except discord.LoginFailure:
         _fail(
@@ -78,7 +86,7 @@ def main(argv: Sequence[str] | None = None) -> int:
             f"cannot reach Discord ({type(exc).__name__}): check the network, "
             "DISCORD_API_BASE and DISCORD_GATEWAY_URL"
         )
-    except monitor.MetricsPortError as exc:
+    except (monitor.MetricsPortError, WebPortError) as exc:
         _fail(str(exc))
     except ShardsHeldError as exc:
         _fail(_shards_held(settings, exc))
@@ -120,7 +128,12 @@ async def run(settings: Settings, *, sync_only: bool = False) -> int:
                 if not await leases.acquire(settings.shard_wait_seconds, stopper.stopping):
                     return EXIT_OK  # stopped while waiting: nothing was started
                 leases.keep_renewing()
-                async with monitor.serving(bot, settings):  # README, Metrics and health
+                async with contextlib.AsyncExitStack() as serve:
+                    await serve.enter_async_context(monitor.serving(bot, settings))
+                    if settings.web_port is not None:  # README, Web companion
+                        await serve.enter_async_context(
+                            serving(storage, settings.web_host, settings.web_port, bot.league)
+                        )
                     running = asyncio.ensure_future(
                         bot.start(settings.discord_token.get_secret_value())
                     )
@@ -177,6 +190,21 @@ async def _sync_globally(bot: MexicanBot, settings: Settings) -> int:
     synced = await bot.tree.sync()
     names = ", ".join(f"/{command.name}" for command in synced) or "none"
     print(f"synced {len(synced)} global command(s): {names}")
+    # The step after publishing is inviting: the link for this very application.
+    assert bot.application_id is not None  # login read it; the sync needed it
+    print(f"invite the bot with {invite_url(bot.application_id)}")
+    return EXIT_OK
+
+
+async def print_invite(settings: Settings) -> int:
+    """`invite`: the link for the application the token belongs to, read from Discord.
+
+    A bare client logs in (REST only, no gateway, no database): the token names the bot
+    user, but only Discord knows its application's id for certain."""
+    async with discord.Client(intents=discord.Intents.none()) as client:
+        await client.login(settings.discord_token.get_secret_value())
+        assert client.application_id is not None  # login reads the application
+        print(invite_url(client.application_id))
     return EXIT_OK
 
 
@@ -284,6 +312,32 @@ def _database_problem(settings: Settings, exc: BaseException) -> str:
     return f"cannot use the database at {settings.database_path}: {exc} (check {setting})"
 
 
+#: Where `python -m bot web` listens when WEB_PORT is not set.
+DEFAULT_WEB_PORT = 8080
+
+
+def _web() -> int:
+    """`web`: the companion's pages alone, on the bot's database; no token needed."""
+    try:
+        settings = load_settings(need_token=False)
+    except SettingsError as exc:
+        _fail(str(exc))
+        return EXIT_BAD_SETTINGS
+    setup_logging(settings)
+    try:
+        with asyncio.Runner(loop_factory=loop_factory()) as runner:
+            runner.run(run_web(settings, settings.web_port or DEFAULT_WEB_PORT))
+    except WebPortError as exc:
+        _fail(str(exc))
+        return EXIT_FAILURE
+    except (StorageError, sqlite3.Error, OSError) as exc:
+        _fail(_database_problem(settings, exc), settings.secrets())
+        return EXIT_FAILURE
+    except KeyboardInterrupt:
+        pass
+    return EXIT_OK
+
+
 def _migrate_db(source: str, target: str) -> int:
     """`migrate-db FROM TO`: copy every table, then compare the counts table by table.
 
@@ -322,10 +376,12 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "command",
         nargs="?",
-        choices=("run", "sync", "migrate-db"),
+        choices=("run", "sync", "invite", "migrate-db", "web"),
         default="run",
-        help="run the bot (default), sync its slash commands globally and exit, or "
-        "migrate-db FROM TO: copy every table of one database into another, empty one",
+        help="run the bot (default), sync its slash commands globally and exit, print "
+        "the invite link (invite), migrate-db FROM TO: copy every table of one database "
+        "into another, empty one, or web: serve the web companion alone (WEB_PORT, "
+        "default 8080; no token needed)",
     )
     parser.add_argument(
         "source", nargs="?", metavar="FROM", help="migrate-db: sqlite:///path or a file path"

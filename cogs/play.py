@@ -61,10 +61,15 @@ class Play(commands.Cog):
         # Restores this process's shards' games only; of the finished ones, channels in
         # other shards' guilds are not in this process's cache, so tidying skips them.
         finished = await self.bot.storage.recently_finished(now() - LEFTOVER_WINDOW)
+        ended = await self.dealer.never_shown(
+            await self.bot.tables.unshown_ends(now() - LEFTOVER_WINDOW)
+        )
         if restored:
             log.info("restored %d unfinished game(s)", len(restored))
-        if restored or finished:
-            self.dealer.resume(restored, [channel for channel, _ in finished])
+        if ended:
+            log.info("%d finished game(s) to show the final standing of", len(ended))
+        if restored or finished or ended:
+            self.dealer.resume(restored, [channel for channel, _ in finished], ended)
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*ITEMS)

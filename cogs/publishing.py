@@ -1,9 +1,12 @@
-"""The set-up step operators miss most: publishing the slash commands (README, Quick start).
+"""The set-up steps operators miss most: publishing the slash commands and inviting the
+bot (README, Quick start).
 
 A bot whose commands were never published logs "ready" and shows no slash command
-anywhere. Once per process, when it is first ready, this cog asks Discord which global
-commands the application has; if none, one log line says the next step and gives the
-invite link for this very application, with the permissions the bot needs.
+anywhere; a bot invited nowhere logs "ready in 0 guild(s)" and waits. Once per process,
+when it is first ready, this cog asks Discord which global commands the application has;
+if none, one log line says the next step and gives the invite link for this very
+application, with the permissions the bot needs. If they are published but the bot is in
+no server, one log line gives the link. Never both: the link is logged once.
 """
 
 from __future__ import annotations
@@ -32,24 +35,45 @@ class Publishing(commands.Cog):
         if self.checked:
             return  # a resumed or reconnected gateway says "ready" again
         self.checked = True
-        await self.tell_if_unpublished()
+        await self.tell_next_step()
 
-    async def tell_if_unpublished(self) -> None:
+    async def tell_next_step(self) -> None:
         bot = self.bot
-        if bot.dev_guild_id is not None or bot.application_id is None:
-            return  # DEV_GUILD_ID syncs at every start-up
+        if bot.application_id is None:
+            return
+        link = invite_url(bot.application_id)
+        if not await self.published():
+            log.warning(
+                "no slash commands are published for this application: run "
+                "`python -m bot sync` once (or set DEV_GUILD_ID to a test server's id), and "
+                "invite the bot with %s",
+                link,
+            )
+        elif self.in_no_server():
+            log.warning("the bot is in no server yet: invite it with %s", link)
+
+    async def published(self) -> bool:
+        """Whether the commands are out; an unanswered question counts as yes (no hint
+        is better than a wrong one)."""
+        if self.bot.dev_guild_id is not None:
+            return True  # DEV_GUILD_ID syncs at every start-up
         try:
-            published = await bot.tree.fetch_commands()
+            return bool(await self.bot.tree.fetch_commands())
         except discord.HTTPException as exc:
             log.debug("could not list the published commands: %s", exc)
-            return
-        if published:
-            return
-        log.warning(
-            "no slash commands are published for this application: run `python -m bot sync` "
-            "once (or set DEV_GUILD_ID to a test server's id), and invite the bot with %s",
-            invite_url(bot.application_id),
-        )
+            return True
+
+    def in_no_server(self) -> bool:
+        """No server at all. A process running some shards sees only their servers, so it
+        also needs the application's own count (read at login) to be 0; a server that is
+        down still counts, as discord.py keeps it, unavailable, in `guilds`."""
+        bot = self.bot
+        if bot.guilds:
+            return False
+        if bot.sharding is None:
+            return True
+        application = bot.application
+        return application is not None and application.approximate_guild_count == 0
 
 
 async def setup(bot: MexicanBot) -> None:

@@ -12,7 +12,7 @@ import io
 import logging
 import math
 import re
-from collections.abc import Mapping, Sequence
+from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any, Literal, cast
 
 import discord
@@ -23,15 +23,15 @@ from discord.ext import commands
 from bot.adapter import checks
 from bot.adapter.send import answer, routed_view
 from bot.ai.personas import PERSONAS, STATS_IDS, persona_of_stats_id
-from bot.league.ratings import FAMILIES, PROVISIONAL_GAMES, Skill
-from bot.present import ranking as league
-from bot.present.card import CardData, for_the_font, render_card
+from bot.present.card import for_the_font, render_card
+from bot.present.figures import board_value, card_data
 from bot.present.history import history_line
 from bot.present.i18n import Talk, language_of, talk
+from bot.present.links import replay_link
 from bot.present.screens import refusal
-from bot.present.words import Words, amount, who
+from bot.present.words import who
 from bot.runtime.answering import respond, respond_first, update
-from bot.storage import MINIMUMS, STATS, DatabaseDownError, PlayerTotals, Ranked
+from bot.storage import MINIMUMS, STATS, DatabaseDownError, Ranked, RoundRecord
 
 if TYPE_CHECKING:
     from bot.runtime.client import MexicanBot
@@ -39,6 +39,8 @@ if TYPE_CHECKING:
 log = logging.getLogger(__name__)
 
 PAGE = 10
+#: Finished games whose replays /history links, newest first (README, Web companion).
+REPLAYS = 5
 COMPUTER_CHOICES = [app_commands.Choice(name=p.name, value=k) for k, p in PERSONAS.items()]
 #: The rating leaderboards, one per family of rule sets (README, Ratings): storage ranks
 #: them like any stat; "rating" alone is the league's main family of the server.
@@ -69,11 +71,8 @@ def _now() -> float:
 
 
 def format_value(stat: str, value: float, games: int = 0, t: Talk | None = None) -> str:
-    """A leaderboard figure: a rate as a percentage, a rating as the card shows it
-    ("1,034", marked while provisional), a count as it is."""
-    if stat in RATINGS:
-        return league.rating(round(value), games < PROVISIONAL_GAMES, t or talk())
-    return f"{value * 100:.0f}%" if STATS[stat].percent else f"{value:g}"
+    """A leaderboard figure, as the web companion shows it too (bot/present/figures.py)."""
+    return board_value(stat, value, games, t)
 
 
 async def leaderboard_page(
@@ -218,109 +217,6 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_R
         await update(interaction, embed=embed, view=view)
 
 
-def card_data(
-    name: str,
-    totals: PlayerTotals,
-    favourite: tuple[str, int] | None,
-    nemesis: tuple[int, int] | None,
-    nemesis_name: str | None,
-    t: Talk | None = None,
-    *,
-    skills: Mapping[str, Skill] | None = None,
-    achievements: tuple[int, Sequence[str]] | None = None,
-) -> CardData:
-    """The figures of a player card, shared by the image and the text fallback, in the
-    reader's language (English when none is given). The English is plain ASCII where the
-    card's built-in font has no other glyph ("none", not a dash); other languages' letters
-    are spelled plainly for the image only (`for_the_font`).
-
-    First the rating in each family played (README, Ratings) and, for a person, the
-    achievements held with the three rarest; a computer's card has ratings only."""
-    t = t or talk()
-    league_figures = [
-        (t("card-rating", family=family), league.rating(skill.shown, skill.provisional, t))
-        for family in FAMILIES
-        if (skill := (skills or {}).get(family)) is not None
-    ]
-    if achievements is not None:
-        count, rarest = achievements
-        league_figures.append(
-            (
-                t("card-achievements"),
-                t("card-achievements-value", n=count, rarest=league.rarest(rarest, t))
-                if count
-                else t("card-none-yet"),
-            )
-        )
-    s = totals
-    taken = _cell(
-        [
-            amount(n, u, t)
-            for n, u in ((s.sips, "sip"), (s.shots, "shot"), (s.chugs, "chug"), (s.points, "point"))
-            if n
-        ],
-        t,
-    )
-    caused = _cell(
-        [
-            amount(n, u, t)
-            for n, u in (
-                (s.sips_caused, "sip"),
-                (s.shots_caused, "shot"),
-                (s.chugs_caused, "chug"),
-                (s.points_caused, "point"),
-                (s.lives_caused, "life"),
-            )
-            if n
-        ],
-        t,
-    )
-    # Claims are made only at the bluffing tables, which speak in words.
-    claim = Words.of_preset("mexican", t).roll(favourite[0]) if favourite else ""
-    none_yet = t("card-none-yet")
-    figures = [
-        *league_figures,
-        (t("card-taken"), taken or t("card-nothing")),
-        (t("card-caused"), caused or t("card-nothing")),
-        (t("card-lives-lost"), t("card-number", n=s.lives_lost)),
-        (t("card-rounds-lost"), t("card-number", n=s.rounds_lost)),
-        (t("card-bluffs"), t("card-pair", a=s.bluffs_made, b=s.bluffs_caught)),
-        (t("card-calls"), t("card-pair", a=s.calls_made, b=s.calls_right)),
-        (t("card-luck"), t("card-luck-value", n=s.mex_rolled, expected=s.rolls_made * 2 / 36)),
-        (
-            t("card-favourite"),
-            t("card-times", what=claim, n=favourite[1]) if favourite else none_yet,
-        ),
-        (
-            t("card-nemesis"),
-            t("card-times", what=nemesis_name, n=nemesis[1])
-            if nemesis and nemesis_name
-            else none_yet,
-        ),
-        (t("card-rolls"), t("card-number", n=s.rolls_made)),
-    ]
-    games, wins = amount(s.games_played, "game", t), t("card-wins", n=s.games_won)
-    if s.games_played:
-        rate = f"{s.games_won / s.games_played:.0%}"
-        headline = t("card-headline", games=games, wins=wins, rate=rate)
-    else:
-        headline = t("card-headline-no-rate", games=games, wins=wins)
-    footer = t("card-footer")
-    if skills:  # what the rating numbers are, said once (README, Ratings)
-        provisional = any(skill.provisional for skill in skills.values())
-        family = next(iter(skills)) if len(skills) == 1 else None
-        footer = league.legend(family, provisional, t) + " · " + footer
-    return CardData(name=name, headline=headline, figures=figures, footer=footer)
-
-
-def _cell(parts: list[str], t: Talk) -> str:
-    """'2 sips, 1 shot': a card cell lists its parts with no 'and', as a table would."""
-    text = parts[-1] if parts else ""
-    for part in reversed(parts[:-1]):
-        text = t("list-join", a=part, b=text)
-    return text
-
-
 class Stats(commands.Cog):
     def __init__(self, bot: MexicanBot) -> None:
         self.bot = bot
@@ -425,7 +321,7 @@ class Stats(commands.Cog):
             await respond(interaction, ephemeral=False, embed=embed)
             return
         try:
-            # ~100 ms of drawing and PNG packing: off the event loop, so tables don't wait.
+            # ~150 ms of drawing and PNG packing (benchmarks.card_bench): off the event loop.
             png = await asyncio.to_thread(render_card, for_the_font(data))
         except Exception:  # a broken font must not cost the player their card
             log.exception("could not draw a stats card; sending text")
@@ -472,11 +368,28 @@ class Stats(commands.Cog):
             return
         records = await self.bot.storage.history(interaction.channel_id or 0, count)
         lines = [history_line(r, t) for r in records] or [t("history-empty")]
+        replays = await self._replays(interaction.guild_id or 0, records, t)
         text = "\n".join(lines)
+        if replays:
+            text = text[: 4000 - len(replays) - 1] + "\n" + replays
         embed = discord.Embed(
             title=t("history-title"), description=text[-4000:], colour=discord.Colour.dark_gold()
         )
         await respond(interaction, ephemeral=False, embed=embed)
+
+    async def _replays(self, guild_id: int, records: Sequence[RoundRecord], t: Talk) -> str:
+        """Links to the replays of the finished games the listed rounds are from, newest
+        first, when the server shows its games (README, Web companion); else nothing."""
+        token = await self.bot.storage.web_link(guild_id) if self.bot.web_url else None
+        if token is None or self.bot.web_url is None:
+            return ""
+        links = []
+        for game_id in list(dict.fromkeys(r.game_id for r in records if r.game_id))[:REPLAYS]:
+            record = await self.bot.storage.get_game(game_id)
+            if record is not None and record.status == "over":
+                url = replay_link(self.bot.web_url, token, game_id)
+                links.append(t("history-replay", n=game_id, url=url))
+        return t("history-replays", links=" · ".join(links)) if links else ""
 
     @app_commands.command(
         name="resetleaderboard", description="Wipe this server's leaderboard (Manage Server)"

@@ -16,9 +16,11 @@ import pytest
 
 from benchmarks import ai_arena
 from benchmarks.ai_arena import EXPERT, PEOPLE, Statistics, play_game
-from bot.ai import knowledge
+from benchmarks.ai_exploiters import Baiter, her_strategy, solved
+from bot.ai import bluff, knowledge
 from bot.ai.knowledge import Inputs, Record
-from bot.engine import Act, Game, Move
+from bot.ai.personas import PERSONAS
+from bot.engine import Act, Event, Game, Move, Roll, RoundStarted
 from bot.game.tables import TableService
 from bot.league.stats import move_deltas, move_records, stored_id
 from bot.storage import open_storage
@@ -41,13 +43,21 @@ def test_every_opponent_plays_legal_games_to_the_end(preset: str, players: int) 
     for name in opponents(preset):
         found = ai_arena.BASELINES.get(name, (None, None))[0 if preset in ai_arena.BLUFFING else 1]
         exploiter = None
+        stats, dice, minds = Statistics(), random.Random(players), random.Random(7)
+        adversary = None
         if name in ai_arena.EXPLOITERS:
             exploiter = ai_arena.Exploiter(cheat=name == "exploiter-cheat")
             found = exploiter.play
+        elif name in ai_arena.ADAPTIVE:
+            adversary = ai_arena.adversary_for(name, preset, stats)
+            if isinstance(adversary, Baiter):
+                adversary.phase = 1  # bait one game, punish the next
+            found = adversary.play
         assert found is not None
-        stats, dice, minds = Statistics(), random.Random(players), random.Random(7)
         tally = ai_arena.Tally(preset, name, players)
         for _ in range(GAMES):
+            if adversary is not None:
+                adversary.new_game()
             people = dict.fromkeys(PEOPLE[: players - 1], found)
             # play_game refuses (ArenaError) any move the engine does not offer the seat
             played = play_game(preset, people, stats, dice, minds, exploiter=exploiter)
@@ -59,6 +69,69 @@ def test_every_opponent_plays_legal_games_to_the_end(preset: str, players: int) 
         assert tally.games == GAMES and sum(tally.even) > 0
     if preset in ai_arena.BLUFFING:
         assert "threshold-20" in opponents(preset) and "exploiter" in opponents(preset)
+        assert {"responder", "baiter"} <= set(opponents(preset))
+
+
+@pytest.mark.parametrize("preset", ai_arena.BLUFFING)
+def test_a_persons_rounds_against_the_expert_are_counted_heads_up_only(preset: str) -> None:
+    """The duel counters her bank is read from: every heads-up round against her, who
+    started it and who lost it; nothing at a table of three."""
+    truthful = ai_arena.BASELINES["truthful"][0]
+    assert truthful is not None
+    stats = Statistics()
+    started: list[str | None] = []
+    record = stats.record
+
+    def spy(events: list[Event], game: Game, cup: Roll | None) -> None:
+        started.extend(e.player for e in events if isinstance(e, RoundStarted))
+        record(events, game, cup)
+
+    stats.record = spy  # type: ignore[method-assign]
+    played = play_game(preset, {PEOPLE[0]: truthful}, stats, random.Random(3), random.Random(4))
+    row = stats.totals[int(PEOPLE[0])]
+    losers = [loser for _, loser in played.rounds]
+    assert row["duel_rounds"] == len(started) == len(played.rounds) > 3
+    assert row["duel_led"] == started.count(PEOPLE[0]) > 0
+    assert row["duel_lost"] == losers.count(PEOPLE[0]) > 0
+    assert row["duel_won"] == losers.count(EXPERT) > 0
+    three = Statistics()
+    people = dict.fromkeys(PEOPLE[:2], truthful)
+    play_game(preset, people, three, random.Random(3), random.Random(4))
+    assert not any(three.totals[int(p)]["duel_rounds"] for p in PEOPLE[:2])
+    bold = Game.create(preset, PEOPLE[0], ai_arena.TABLE_OPTIONS[preset])
+    bold.add_computer(PEOPLE[0], "cpu_bold_1")  # a computer that reads nobody
+    stats.record(bold.start(PEOPLE[0], random.Random(1)), bold, None)
+    assert stats.totals[int(PEOPLE[0])]["duel_rounds"] == row["duel_rounds"]
+
+
+@pytest.mark.parametrize("preset", ai_arena.BLUFFING)
+def test_the_responder_answers_her_strategy_as_her_code_plays_it(preset: str) -> None:
+    """Without a record she plays the solved policy; with one she has banked against, the
+    tables move toward her best answer by exactly the share her code affords each part."""
+    plain, share = her_strategy(preset, None)
+    assert share == 0.0 and plain is solved(preset)
+    lost = 1500
+    profile = Record.from_totals(
+        {
+            "free_claims": 600,
+            "forced_claims": 300,
+            "duel_rounds": 2000,
+            "duel_led": 1000,
+            "duel_won": 2000 - lost,
+            "duel_lost": lost,
+            **{f"faced_{r}": 40 for r in range(21)},
+        },
+        900,
+    ).profile
+    mixed, share = her_strategy(preset, profile)
+    expert = PERSONAS["expert"]
+    parts = {p: bluff.exploit_share(profile, expert, preset, 2, p) for p in ("claim", "answer")}
+    assert share == max(parts.values()) > 0
+    moved = abs(mixed["claim_seen"] - plain["claim_seen"]).sum(axis=-1).max()
+    assert 0 < moved <= 2 * parts["claim"] + 1e-9
+    for name, table in mixed.items():  # still a strategy: every row sums to 1 or 0
+        sums = table.sum(axis=-1)
+        assert ((abs(sums - 1) < 1e-9) | (sums == 0)).all(), name
 
 
 def test_a_seat_that_chooses_an_illegal_move_stops_the_arena() -> None:
@@ -111,7 +184,8 @@ def test_the_expert_decides_on_knowledge_inputs_from_the_arenas_statistics(
     assert all(EXPERT not in i.records and set(i.records) <= set(PEOPLE) for i in decided)
     assert ai_arena.Statistics().records(Game.create("mexen", PEOPLE[0])) == {}
     mine = [i.records.get(PEOPLE[0]) for i in decided]
-    assert mine[0] is None  # a new player on a new server: no stored row yet
+    # A new player on a new server: nothing stored yet but the heads-up round just begun.
+    assert mine[0] is not None and mine[0].claims == 0 and mine[0].profile.duel_rounds == 1
     claims = [r.claims if r else 0 for r in mine]
     assert claims == sorted(claims) and claims[-1] > 10
     assert stats.claims[stored_id(PEOPLE[0])] >= claims[-1]  # type: ignore[index]
@@ -167,10 +241,13 @@ async def test_the_arenas_statistics_are_what_the_bot_stores(
     dice = random.Random(seed)
     for player in played.joiners:
         game.add_computer(game.host, EXPERT) if player == EXPERT else game.join(player)
-    game.start(game.host, dice)
-    for player, move in played.moves:
+    moves: list[tuple[str | None, Move | None]] = [(None, None), *played.moves]
+    for player, move in moves:  # the start first: it begins the first round
         cup = game.cup
-        events = game.apply(player, move, dice)
+        if player is None or move is None:
+            events = game.start(game.host, dice)
+        else:
+            events = game.apply(player, move, dice)
         for p, deltas in move_deltas(events, game, cup).items():
             truth.setdefault(stored_id(p), Counter()).update(deltas)  # type: ignore[arg-type]
         claims.update(who for who, _ in move_records(events, game).claims)

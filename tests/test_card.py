@@ -9,15 +9,21 @@ stand for the picture. Another feeds the checks broken layouts, so each can real
 from __future__ import annotations
 
 import dataclasses
+import fnmatch
 import io
+import os
+import tomllib
+from collections import Counter
 from itertools import combinations
 from typing import Any
 
 import pytest
+from fontTools.ttLib import TTFont
 from PIL import Image, ImageChops, ImageDraw
 
 from bot.present.card import (
     BACKGROUND,
+    FONT_FILE,
     PANEL,
     RADIUS,
     WIDTH,
@@ -25,9 +31,11 @@ from bot.present.card import (
     CardData,
     CardLayout,
     TextItem,
+    for_the_font,
     layout_card,
     render_card,
 )
+from bot.present.i18n import talk
 from bot.storage import PlayerTotals
 from cogs.stats import card_data
 
@@ -87,7 +95,14 @@ REAL = card_data(
     "Bartholomew Fitzgerald Jr. III",
 )
 
-CARDS = {"long": LONG, "typical": TYPICAL, "worst": WORST, "real": REAL}
+#: Letters beyond ASCII, capitals with marks above (the tallest ink) and stacked marks.
+ACCENTS = CardData(
+    name="ÅÉØ Ǻngström Zoë̈̈̈",
+    headline="Spiele · Glück · Straße · Søren · Chloé",
+    figures=[("Wertung", "Ö̈̈ Ü̧̧ 123"), ("Mäxchen gewürfelt", "É Ǻ Ṩ ẞ")] * 2,
+    footer="Glück: Mäxchen gewürfelt gegen die erwarteten 2 von 36",
+)
+CARDS = {"long": LONG, "typical": TYPICAL, "worst": WORST, "real": REAL, "accents": ACCENTS}
 LONG_CARDS = ("long", "worst", "real")
 
 
@@ -262,3 +277,52 @@ def test_the_checks_catch_broken_layouts() -> None:
     assert cut_problems(dataclasses.replace(layout, items=layout.items[:-1]), TYPICAL)
     odd_gap = dataclasses.replace(taken, lines=("7 sips", "6 lives"), breaks=(", ", ""))
     assert cut_problems(swap(layout, taken, odd_gap), TYPICAL)
+
+
+#: Players' names with the letters the old built-in font spelled around (ä as ae...).
+NAME, NEMESIS = "Jürgen Größe-Søren", "Zoë Chloé Hämäläinen"
+
+
+@pytest.mark.parametrize("language", ["de", "nl"])
+def test_the_card_draws_every_letter_as_written(
+    language: str, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The card as /stats draws it (`render_card(for_the_font(...))`) in German and Dutch,
+    with names holding ä ö ü ß ë é ø: Pillow is handed the shipped font and exactly the
+    letters of the card's texts, none replaced, and the font has a glyph for each."""
+    data = card_data(NAME, PlayerTotals(*range(21)), ("21", 3), (5, 2), NEMESIS, talk(language))
+    drawn: list[str] = []
+    real_text = ImageDraw.ImageDraw.text
+
+    def record(
+        self: ImageDraw.ImageDraw, xy: tuple[float, float], text: str, *args: Any, **kwargs: Any
+    ) -> None:
+        assert os.fspath(kwargs["font"].path) == os.fspath(FONT_FILE)
+        drawn.append(text)
+        real_text(self, xy, text, *args, **kwargs)
+
+    monkeypatch.setattr(ImageDraw.ImageDraw, "text", record)
+    png = render_card(for_the_font(data))
+    assert Image.open(io.BytesIO(png)).size[0] == WIDTH
+    written = "".join(text for _, text in inputs(data))
+    letters = Counter(c for c in "".join(drawn) if not c.isspace())
+    assert letters == Counter(c for c in written if not c.isspace())
+    assert set("äöüßëéø") <= set(letters)
+    assert NAME in drawn  # the name fits on one line, as written
+    cmap = TTFont(FONT_FILE).getBestCmap()
+    assert [c for c in letters if ord(c) not in cmap] == []
+    if language == "de":  # the catalog's own words too: no more "Maexchen gewuerfelt"
+        assert "Mäxchen gewürfelt" in drawn
+
+
+def test_the_font_and_its_licence_are_installed_with_the_package() -> None:
+    """A fresh install draws the card in the shipped font, and carries its licence."""
+    root = FONT_FILE.parents[3]
+    with open(root / "pyproject.toml", "rb") as f:
+        patterns = tomllib.load(f)["tool"]["setuptools"]["package-data"]["bot.present"]
+    present = FONT_FILE.parents[1]
+    shipped = sorted(p.relative_to(present).as_posix() for p in (present / "fonts").iterdir())
+    assert shipped == ["fonts/DejaVuSans.ttf", "fonts/LICENSE"]
+    for path in shipped:
+        assert any(fnmatch.fnmatch(path, pattern) for pattern in patterns), path
+    assert "Bitstream Vera" in (present / "fonts" / "LICENSE").read_text(encoding="utf-8")

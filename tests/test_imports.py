@@ -23,6 +23,7 @@ FLOORS = (
     "bot.game",  # the tables in play: locks, turn clock, computer players' turns
     "bot.present",  # every word and message players read, and which messages show a move
     "bot.runtime",  # the process: settings, client, metrics, logs, shard leases
+    "bot.web",  # the web companion: pages of leaderboards, profiles, replays; no Discord
     "bot.adapter",  # the Discord side: carries out plans, answers interactions
     "cogs",  # slash commands and buttons: entry points only
     "bot.__main__",  # start-up

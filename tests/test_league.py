@@ -14,11 +14,20 @@ import orjson
 import pytest
 from openskill.models import PlackettLuce
 
+from bot.ai.opponents import DUEL_COUNTS
 from bot.engine import Act, Game, Move
 from bot.engine.result import CUT_SHORT_ROUNDS
 from bot.game.tables import TableService
 from bot.league.achievements import LOG_KINDS
-from bot.league.service import _ADD_PROGRESS, _INSERT_EARNED, League, ratings, result_of
+from bot.league.seasons import DAY
+from bot.league.service import (
+    _ADD_PROGRESS,
+    _INSERT_EARNED,
+    SAME_TABLE_GAMES,
+    League,
+    ratings,
+    result_of,
+)
 from bot.league.stats import stored_id
 from bot.storage import Storage, open_storage
 from bot.storage.base import parse_log
@@ -43,6 +52,7 @@ LEAGUE_TABLES = (
     "seasons",
     "closed_seasons",
     "rated_channel_players",
+    "rating_history",
 )
 
 
@@ -657,7 +667,7 @@ async def test_schema_step_9_finds_where_the_rated_games_were_played(
     servers, one of them reset since) gets from step 9 the same rated_channel_players
     rows the league writes live: each person's last rated game per family and channel,
     and nobody whose rating /resetleaderboard wiped."""
-    assert SCHEMA_VERSION == len(MIGRATIONS) == 9
+    assert SCHEMA_VERSION == len(MIGRATIONS) >= 9
     end = stamp(2027, 1, 20)
     store = await open_storage(database_url)
     try:
@@ -674,9 +684,18 @@ async def test_schema_step_9_finds_where_the_rated_games_were_played(
         assert kept == [row for row in live if row[0] == GUILD + 1]
     finally:
         await store.close()
-    # Back to step 8: everything the league stored but the new table.
+    # Back to step 8: everything the league stored but the new table (and the steps after).
     await raw_execute(database_url, "DROP TABLE rated_channel_players")
-    await set_stored_version(database_url, len(MIGRATIONS) - 1)
+    await raw_execute(database_url, "DROP INDEX games_unshown")
+    await raw_execute(database_url, "ALTER TABLE games DROP COLUMN shown_at")
+    await raw_execute(database_url, "DROP INDEX rated_games_by_seats")
+    await raw_execute(database_url, "ALTER TABLE rated_games DROP COLUMN seats")
+    await raw_execute(database_url, "DROP TABLE web_links")
+    await raw_execute(database_url, "DROP INDEX rated_games_by_guild")
+    await raw_execute(database_url, "DROP TABLE rating_history")
+    for column in DUEL_COUNTS:
+        await raw_execute(database_url, f"ALTER TABLE play_profiles DROP COLUMN {column}")
+    await set_stored_version(database_url, 8)
     store = await open_storage(database_url)
     try:
         assert await store.schema_version() == SCHEMA_VERSION
@@ -791,3 +810,85 @@ async def test_a_delayed_rating_is_applied_in_the_order_the_games_ended(
     finally:
         await live.close()
         await other.close()
+
+
+async def test_the_same_table_rests_after_ten_rated_games_a_day(storage: Storage) -> None:
+    """Two friends farming each other: their first ten games in 24 hours move their
+    ratings, the eleventh counts (its achievements too) but the ratings rest; another
+    table of theirs, or the same one a day later, is rated again (README, Ratings)."""
+    clock = Clock(NOV_15)
+    league = League(storage, clock=clock)
+    pair, hour = PEOPLE[:2], 3600.0
+    for n in range(SAME_TABLE_GAMES):
+        outcome = await play_game(
+            service(storage, league, n),
+            GUILD,
+            100,
+            pair,
+            now=NOV_15 + n * hour,
+            seed=n,
+            options={"lives": 1},
+        )
+        assert outcome.result is not None and outcome.result.changes and not outcome.result.rests
+    before = await stored_ratings(storage)
+    eleventh = await play_game(
+        service(storage, league, 50),
+        GUILD,
+        100,
+        pair,
+        now=NOV_15 + 10 * hour,
+        seed=50,
+        options={"lives": 1},
+    )
+    assert eleventh.result is not None and eleventh.result.rests
+    assert eleventh.result.changes == {}
+    assert await stored_ratings(storage) == before
+    progress = await storage._fetchall(
+        "SELECT n FROM achievement_progress WHERE user_id = ? AND fact = 'games'", (int(pair[0]),)
+    )
+    assert [tuple(row) for row in progress] == [(SAME_TABLE_GAMES + 1,)]  # it counted
+    three = await play_game(
+        service(storage, league, 51),
+        GUILD,
+        100,
+        [*pair, PEOPLE[2]],
+        now=NOV_15 + 10 * hour,
+        seed=51,
+        options={"lives": 1},
+    )
+    assert three.result is not None and three.result.changes and not three.result.rests
+    next_day = await play_game(
+        service(storage, league, 52),
+        GUILD,
+        100,
+        pair,
+        now=NOV_15 + 10 * hour + DAY,
+        seed=52,
+        options={"lives": 1},
+    )
+    assert next_day.result is not None and next_day.result.changes
+
+
+async def test_schema_step_13_fills_the_rating_history_the_league_writes(
+    database_url: str,
+) -> None:
+    """A database from before step 13 gets from the rated games' stored results the same
+    rating_history rows the league writes live: each person's rating after each game."""
+    end = stamp(2027, 1, 20)
+    store = await open_storage(database_url)
+    try:
+        await play_history(store, League(store, clock=lambda: end), Clock(0.0))
+        live = (await snapshot(store))["rating_history"]
+        assert live and all(row[2] > 0 for row in live), "people only"
+    finally:
+        await store.close()
+    await raw_execute(database_url, "DROP TABLE rating_history")
+    for column in DUEL_COUNTS:
+        await raw_execute(database_url, f"ALTER TABLE play_profiles DROP COLUMN {column}")
+    await set_stored_version(database_url, 12)
+    store = await open_storage(database_url)
+    try:
+        assert await store.schema_version() == SCHEMA_VERSION
+        assert (await snapshot(store))["rating_history"] == live
+    finally:
+        await store.close()

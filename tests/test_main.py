@@ -16,6 +16,7 @@ from pathlib import Path
 import discord
 import pytest
 
+from bot.adapter.permissions import INVITE_PERMISSIONS
 from tests.support.procs import FAKE_TOKEN, base_env
 from tests.support.standin import APP_ID, StandIn
 
@@ -25,6 +26,10 @@ DEV_GUILD_ID = 987654321098765432
 LOGIN = "GET /users/@me"
 GLOBAL_SYNC = "PUT /applications/{app}/commands"
 GUILD_SYNC = "PUT /applications/{app}/guilds/{gid}/commands"
+INVITE = (
+    f"https://discord.com/oauth2/authorize?client_id={APP_ID}"
+    f"&scope=bot+applications.commands&permissions={INVITE_PERMISSIONS}"
+)
 
 
 def clean_env(**settings: str) -> dict[str, str]:
@@ -174,6 +179,8 @@ async def test_sync_command_publishes_globally_and_exits(tmp_path: Path, standin
     code, out, err = await run_bot(tmp_path, fake_settings(tmp_path, standin), "sync")
     assert code == 0, err
     assert re.search(r"synced \d+ global command\(s\): /rules, /newgame", out)
+    # The next step, inviting, with this application's link and the bot's permissions.
+    assert out.splitlines()[-1] == f"invite the bot with {INVITE}"
     assert list(standin.synced) == [f"/applications/{APP_ID}/commands"]
     assert standin.rest_counts[GLOBAL_SYNC] == 1
     assert GUILD_SYNC not in standin.rest_counts
@@ -183,3 +190,30 @@ async def test_sync_command_publishes_globally_and_exits(tmp_path: Path, standin
     assert standin.identify_tokens == []
     assert_all_answered(standin)
     assert FAKE_TOKEN not in out + err
+
+
+async def test_invite_prints_the_link_alone(tmp_path: Path, standin: StandIn) -> None:
+    """`invite` logs in over REST for the application's id, prints the link, and touches
+    neither the commands, the gateway nor the database."""
+    code, out, err = await run_bot(tmp_path, fake_settings(tmp_path, standin), "invite")
+    assert code == 0, err
+    assert out == INVITE + "\n"
+    assert standin.rest_counts[LOGIN] == 1
+    assert standin.synced == {}
+    assert standin.connections == 0
+    assert not (tmp_path / "db").exists()
+    assert_all_answered(standin)
+    assert FAKE_TOKEN not in out + err
+
+
+async def test_invite_with_a_refused_token_is_one_clear_line(
+    tmp_path: Path, standin: StandIn
+) -> None:
+    standin.token = "a token Discord knows, not the one in the settings"
+    code, out, err = await run_bot(tmp_path, fake_settings(tmp_path, standin), "invite")
+    assert code == 1
+    assert out == ""
+    assert [line for line in err.splitlines() if "error:" in line] == [
+        "mexican-bot: error: Discord refused DISCORD_TOKEN: copy the bot token again from "
+        "the developer portal (Bot > Reset Token) into .env"
+    ]

@@ -20,6 +20,7 @@ from bot.adapter.permissions import (
     describe_forbidden_in,
     invite_permissions,
     invite_url,
+    join_names,
     markdown_table,
     missing,
     missing_sentence,
@@ -30,7 +31,8 @@ from bot.adapter.permissions import (
 from bot.present.i18n import talk
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
-#: The number in the README's invite link. Changing NEEDS changes it: update README too.
+#: The number in the invite link of the docs (README, Inviting the bot). Changing NEEDS
+#: changes it: update docs/setup.md too.
 DOCUMENTED_INVITE_PERMISSIONS = 274877991936
 
 ALL = discord.Permissions(
@@ -232,12 +234,14 @@ def test_files_go_only_into_answers_to_commands() -> None:
     assert not reads_history or "read_message_history" in flags
 
 
-def test_readme_matches_the_table() -> None:
-    readme = (REPO_ROOT / "README.md").read_text()
-    if "permissions=" not in readme:
-        pytest.skip("README has no invite link yet")
-    assert f"permissions={INVITE_PERMISSIONS}" in readme
-    assert markdown_table() in readme
+def test_the_docs_match_the_table() -> None:
+    """Inviting the bot (docs/setup.md) shows the link's number and the table made from
+    `NEEDS`; the README's first hour names the same permissions."""
+    setup = (REPO_ROOT / "docs" / "setup.md").read_text()
+    assert f"permissions={INVITE_PERMISSIONS}" in setup
+    assert markdown_table() in setup
+    readme = " ".join((REPO_ROOT / "README.md").read_text().split())
+    assert f"({join_names(NEEDS)})" in readme
 
 
 def test_module_is_pure() -> None:

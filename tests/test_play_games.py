@@ -170,6 +170,9 @@ async def test_mexican_with_slash_commands(sim: SimTable) -> None:
     assert "fifty-three" not in public_text(sim) and "5-3" not in public_text(sim)
     claimed = turn_message(sim)
     digest = await check_sealed(sim, claimed, c, "fifty-three")
+    answering = assert_private_to(sim, await b.click(claimed, label="Cup"), b)
+    assert answering.startswith(f"🔒 <@{a.id}>'s cup is sealed: `{digest}`"), answering
+    assert "rolled blind" not in answering
     result = await move(b, b.slash(ch, "bullshit"))
     reveal = assert_public(result)
     assert "**fifty-three** under the cup. Bluff caught!" in reveal
@@ -260,6 +263,10 @@ async def test_dollar_with_buttons_and_selects(sim: SimTable) -> None:
     assert "fifty-two" not in public_text(sim)
     answers = ["Accept & roll", "Accept & roll blind", "Accept & pass on", "Bullshit!"]
     assert labels(turn_message(sim)) == [*answers, "Cup"]
+    # The answerer is to move but never rolled: the Cup names the claimer's cup.
+    answering = assert_private_to(sim, await b.click(turn_message(sim), label="Cup"), b)
+    assert answering.startswith(f"🔒 <@{a.id}>'s cup is sealed: "), answering
+    assert "rolled blind" not in answering and "fifty-two" not in answering
 
     accepted = await move(b, b.click(turn_message(sim), label="Accept & pass on"))
     assert f"<@{b.id}> accepts **sixty-one**." in assert_public(accepted)

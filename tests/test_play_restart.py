@@ -364,3 +364,49 @@ async def test_a_move_made_before_the_bot_is_ready_is_not_reposted_over(
     )
     assert turn_message(sim).id == after_move.id
     assert after_move.id in live_messages(sim)
+
+
+def standings(sim: SimTable) -> list[discord.Message]:
+    return [m for m in sim.channel.history() if m.embeds and m.embeds[0].title == "Final standing"]
+
+
+async def test_a_standing_a_stop_cut_off_is_posted_after_the_restart_once(
+    sim: SimTable, settings: Settings, storage: Storage, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """The process dies after a game's last move is stored and before its answer: the
+    restart posts the final standing, with the ratings and the achievements the game
+    earned, exactly once; a second restart posts nothing more (README, Ratings)."""
+    a, b, _, _ = sim.users
+    ch = sim.channel
+    sim.bot.tables.rng = ScriptedDice([5, 2, 6, 6])
+    table = await open_game(sim, "dollar", 2, lives=1)
+    await a.slash(ch, "roll")
+    await a.slash(ch, "claim", value="52")
+    await b.slash(ch, "roll")
+    await b.slash(ch, "claim", value="65")
+    assert sim.bot.dealer is not None
+
+    async def dies_before_answering(*args: object, **kwargs: object) -> None:
+        return None  # the move is stored; the process is gone before it shows anything
+
+    monkeypatch.setattr(sim.bot.dealer.showing, "deliver", dies_before_answering)
+    await a.slash(ch, "bullshit")  # true: alice loses her only life, the game is over
+    record = await storage.get_game(table.game_id)
+    assert record is not None and record.status == "over"
+    assert standings(sim) == []
+
+    await restart(sim, settings, storage, [])
+    (shown,) = standings(sim)
+    assert shown.content.startswith("♻️ The bot restarted: this is how the last game ended.")
+    rows = (shown.embeds[0].description or "").splitlines()
+    assert rows[0].startswith(f"🏆 1. <@{b.id}> · ❤️ 1 · 1,0") and rows[0].endswith(")")
+    assert rows[1].startswith(f"2. <@{a.id}> · out · ")
+    assert any(r.startswith(f"🏅 <@{b.id}>: First blood") for r in rows), rows
+    assert shown.embeds[0].footer.text.startswith("Bluffing rating: all start at 1,000")
+    achievements = await storage._fetchall(
+        "SELECT key FROM achievements WHERE user_id = ?", (b.id,)
+    )
+    assert ("first_win",) in [tuple(row) for row in achievements]
+
+    await restart(sim, settings, storage, [])
+    assert len(standings(sim)) == 1

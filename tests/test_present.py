@@ -24,6 +24,7 @@ from bot.engine import (
 from bot.engine.events import Unit
 from bot.game.fairness import Commitment, verify
 from bot.game.tables import Outcome, Table
+from bot.league.service import SAME_TABLE_GAMES, GameResult
 from bot.present import screens as present
 from bot.present.history import LINE_BUDGET, history_line
 from bot.present.i18n import talk
@@ -243,6 +244,65 @@ def test_the_cup_answers_each_viewer_with_what_they_may_see() -> None:
     assert present.cup_answer(table, "b", ["0000000000"], talk()) is None
 
 
+#: What the Cup says to someone looking at another player's cup, and to a blind roller.
+SEALED_OF = {
+    "en": "🔒 {p}'s cup is sealed: `{digest}`",
+    "nl": "🔒 De beker van {p} is verzegeld: `{digest}`",
+    "de": "🔒 Der Becher von {p} ist versiegelt: `{digest}`",
+}
+BLIND = {
+    "en": "You rolled blind",
+    "nl": "Je gooide blind",
+    "de": "Blind gewürfelt",
+}
+
+
+@pytest.mark.parametrize("language", ["en", "nl", "de"])
+@pytest.mark.parametrize(
+    ("preset", "blind"), [("mexican", False), ("dollar", False), ("dollar", True)]
+)
+def test_the_cup_tells_the_answerer_whose_cup_it_is(
+    preset: str, language: str, blind: bool
+) -> None:
+    """The answerer of a claim is to move but never rolled: the Cup shows them the seal
+    and whose cup it is, never the blind roller's "you rolled blind"; nor the dice."""
+    roller, answerer = IDS[0], IDS[1]
+    game = Game.create(preset, roller)
+    for player in IDS[1:3]:
+        game.join(player)
+    game.start(roller, ScriptedDice())
+    game.roll(roller, ScriptedDice([6, 2]), blind=blind)
+    table = Table(1, 1, 1, game)
+    assert game.cup is not None
+    commit = table.meta.commit = Commitment.seal(game.cup)
+    seals, t = [commit.digest[:10]], talk(language)
+    mine = present.cup_answer(table, roller, seals, t)
+    assert mine is not None
+    assert (BLIND[language] in mine.content) is blind  # the roller's own blind roll
+    game.claim(roller, "65")
+    assert game.to_move == answerer
+    sealed_of = SEALED_OF[language].format(p=f"<@{roller}>", digest=commit.digest)
+    for stage in ("answer", "accepted"):
+        assert game.stage == stage
+        theirs = present.cup_answer(table, answerer, seals, t)
+        assert theirs is not None and theirs.private
+        assert theirs.content.startswith(sealed_of), theirs.content
+        assert BLIND[language] not in theirs.content
+        assert Words.of(game, t).roll("62") not in theirs.content
+        assert theirs.components == ()
+        # The claimer reads their own cup as "the cup", and a third player as the answerer.
+        own = present.cup_answer(table, roller, seals, t)
+        assert own is not None and f"<@{roller}>" not in own.content
+        assert BLIND[language] not in own.content
+        other = present.cup_answer(table, IDS[2], seals, t)
+        assert other is not None and other.content == theirs.content
+        if stage == "answer":
+            game.accept(answerer)
+    # /peek says the answerer has not seen the dice, as it says to anyone else.
+    peek = present.your_cup(table, answerer, t)
+    assert peek.content == t("not-seen-cup")
+
+
 def test_the_claim_menu_starts_at_the_lowest_valid_claim() -> None:
     table, _ = bluff_table([6, 2])
     (menu,) = [
@@ -384,3 +444,25 @@ def test_a_computer_that_takes_the_last_persons_last_life_wins_like_a_person() -
     assert [e.winner for e in ended] == ["cpu_expert_1"] and game.phase == "over"
     assert present.standing(game)[0] == "🏆 1. 🤖 Expert Ada · ❤️ 1"
     assert "players left" not in "\n".join(story(game, events, talk()))
+
+
+def test_a_resting_table_says_why_its_ratings_did_not_move() -> None:
+    """The same table's eleventh rated game in a day: achievements are announced, the
+    ratings rest and the footer says so instead of the legend (README, Ratings)."""
+    game = Game.create("dollar", "a", {"lives": 1})
+    game.apply("b", Move(Act.JOIN), ScriptedDice())
+    game.apply("a", Move(Act.START), ScriptedDice())
+    game.apply("a", Move(Act.ROLL), ScriptedDice([6, 2]))
+    game.apply("a", Move(Act.CLAIM, roll=(6, 5)), ScriptedDice())
+    game.apply("b", Move(Act.BULLSHIT), ScriptedDice())
+    rests = GameResult(1, "bluff", {}, [("b", "first_win")], rests=True)
+    reply = present.final(Table(1, 1, 1, game), [], None, rests)
+    assert reply.embed is not None
+    assert reply.embed.footer == (
+        f"⏸️ Ratings rest: this table played {SAME_TABLE_GAMES} rated games in the last 24 hours."
+    )
+    assert reply.embed.description.splitlines() == [
+        "🏆 1. b · ❤️ 1",
+        "2. a · out",
+        "🏅 b: First blood",
+    ]

@@ -1,11 +1,13 @@
-"""Every README section the code cites exists.
+"""Every README section the code cites exists, in the README or in the docs.
 
 Comments and docstrings point readers at the README by section: ``(README, Rule sets)``,
 ``(README, Running at scale: While the database is down)``, ``README, section Tests``,
 ``(README, Ratings; Seasons)``, ``(README, Playing against the computer and Benchmarks)``.
-A renamed heading leaves such pointers dangling, so each one is checked here against the
-headings of README.md (``#`` lines outside code blocks), compared case-insensitively and
-without backticks.
+The README keeps the first hour and the documentation site (``docs/*.md``, README,
+Documentation) the rest, so "README" names the two together: a section may be a heading
+of README.md or of any page in docs/. A renamed heading leaves such pointers dangling, so
+each one is checked here against those headings (``#`` lines outside code blocks),
+compared case-insensitively and without backticks; a section no page has fails.
 
 How a citation is read, from the comments and strings of the .py files (``tokenize``, so
 a citation may run over several comment lines):
@@ -31,8 +33,8 @@ import pytest
 
 REPO_ROOT = Path(__file__).resolve().parents[1]
 FOLDERS = ("bot", "cogs", "tests", "benchmarks", "tools")
-#: Headings another change is adding to the README, cited ahead of it.
-PENDING = {"how the code is laid out"}
+#: Where the cited sections are: the README and the documentation site's pages.
+PAGES = (REPO_ROOT / "README.md", *sorted((REPO_ROOT / "docs").rglob("*.md")))
 
 START = re.compile(r"\bREADME(?:,\s*|\s+(?=[A-Z(]))(?:sections?\s+)?")
 FENCE = re.compile(r"^\s*(```|~~~)")
@@ -43,7 +45,8 @@ def normal(text: str) -> str:
 
 
 def headings(readme: str) -> set[str]:
-    found, fenced = set(PENDING), False
+    found: set[str] = set()
+    fenced = False
     for line in readme.splitlines():
         if FENCE.match(line):
             fenced = not fenced
@@ -118,7 +121,7 @@ def all_citations() -> list[tuple[str, str]]:
     return found
 
 
-KNOWN = headings((REPO_ROOT / "README.md").read_text(encoding="utf-8"))
+KNOWN = set().union(*(headings(page.read_text(encoding="utf-8")) for page in PAGES))
 
 
 def test_every_cited_readme_section_is_a_heading() -> None:
@@ -171,4 +174,16 @@ def test_a_citation_fails_unless_each_section_is_a_heading(cited: str, wrong: li
 
 def test_headings_in_code_blocks_do_not_count() -> None:
     readme = "# Top\n\n```sh\n# not a heading\n```\n\n## `Second` one\n"
-    assert headings(readme) - PENDING == {"top", "second one"}
+    assert headings(readme) == {"top", "second one"}
+
+
+def test_sections_are_read_from_the_readme_and_every_docs_page() -> None:
+    """The first hour's headings are the README's, the rest the docs pages'; both count,
+    and nothing else does."""
+    readme = headings((REPO_ROOT / "README.md").read_text(encoding="utf-8"))
+    assert "quick start" in readme
+    assert "ratings" not in readme  # moved to docs/league.md
+    assert {"quick start", "ratings", "while the database is down", "benchmarks"} <= KNOWN
+    assert len(PAGES) > 10, "the docs pages are found"
+    assert missing("Ratings; Quick start", KNOWN) == []
+    assert missing("Ratings; Nowhere at all", KNOWN) == ["Nowhere at all"]

@@ -18,6 +18,7 @@ WORDS = {
     "catches": "nemeses",
     "ratings": "ratings",
     "rated_channel_players": "ratings",
+    "rating_history": "ratings",
     "achievements": "achievements",
     "achievement_progress": "achievements",
     "seasons": "seasons",

@@ -63,7 +63,7 @@ async def test_stats_figures_match_a_game_played_through_the_bot(sim: SimTable) 
     assert fields["bluffs made / caught"] == "1 / 1"
     assert fields["favourite claim"] == "double five (1x)"
     assert fields["nemesis"].startswith("bob")
-    assert result.response.embeds[0].description == "0 games - 0 wins - no win rate"
+    assert result.response.embeds[0].description == "0 games · 0 wins · no win rate"
 
 
 async def test_leaderboard_ranks_players_from_played_games(sim: SimTable) -> None:

@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.ai.opponents import PROFILE_COUNTS
+from bot.ai.opponents import DUEL_COUNTS, PROFILE_COUNTS
 from bot.storage import (
     MIGRATIONS,
     PROFILE_COLUMNS,
@@ -290,7 +290,10 @@ async def test_a_reset_wipes_the_servers_league_but_not_which_games_were_rated(
                         "INSERT INTO ratings VALUES (?, 'bluff', 1, 25.0, 8.0, 1000, 1, 5.0)",
                         (guild,),
                     ),
-                    ("INSERT INTO rated_games VALUES (?, ?, 'bluff', 5.0, '{}')", (guild, guild)),
+                    (
+                        "INSERT INTO rated_games VALUES (?, ?, 'bluff', 5.0, '{}', NULL)",
+                        (guild, guild),
+                    ),
                     ("INSERT INTO rated_channel_players VALUES (?, 'bluff', 9, 1, 5.0)", (guild,)),
                     (
                         "INSERT INTO achievements VALUES (?, 1, 'first_game', ?, 5.0)",
@@ -510,6 +513,7 @@ def test_player_totals_fields_match_the_schema() -> None:
     # The counters of how someone plays, which only the computers read, live apart.
     modelled = [*PROFILE_COUNTS, *(f"faced_{r}" for r in range(21))]
     modelled += [f"called_{r}" for r in range(21)]
+    modelled += DUEL_COUNTS
     assert list(PROFILE_COLUMNS) == modelled
 
 

@@ -25,7 +25,7 @@ from bot.game.clock import TurnClock
 from bot.game.fairness import Commitment
 from bot.game.moves import Moves
 from bot.game.outcomes import Origin
-from bot.game.tables import NoGameHere, OutcomeUnknown, Table, TableService
+from bot.game.tables import NoGameHere, Outcome, OutcomeUnknown, Table, TableService
 from bot.present import screens as present
 from bot.present.i18n import Talk, language_of, talk
 from bot.present.showing import Asked, Showing
@@ -354,20 +354,39 @@ class Dealer:
         self.showing.looked(channel_id, player)
 
     # --- restart ------------------------------------------------------------------------
-    def resume(self, tables: list[Table], finished: Sequence[int] = ()) -> None:
-        """Re-post the running tables and tidy the channels of games that just ended.
+    def resume(
+        self, tables: list[Table], finished: Sequence[int] = (), ended: Sequence[Outcome] = ()
+    ) -> None:
+        """Re-post the running tables, tidy the channels of games that just ended, and
+        post the final standing of those whose end never reached their channel.
 
         Each table's move number is taken now, as restored: players often move before the
         gateway reports ready, and a re-post must then not land after their move."""
         restored = [(table, table.game.move_no) for table in tables]
-        self._resume_task = asyncio.create_task(self._resume(restored, list(finished)))
+        self._resume_task = asyncio.create_task(self._resume(restored, list(finished), list(ended)))
+
+    async def never_shown(self, ended: Sequence[Outcome]) -> list[Outcome]:
+        """Of the games whose end was not noted shown, those whose channel does not hold
+        their final standing: a process that died after posting one, before noting it,
+        must not post it twice. Asked before the gateway connects, so no move of this
+        process has pushed the standing down the channel yet."""
+        left = []
+        for outcome in ended:
+            channel = self.bot.get_partial_messageable(outcome.table.channel_id)
+            if await self.executor.shows_end(channel, outcome.table.game_id):
+                await self.tables.shown(outcome.table)
+            else:
+                left.append(outcome)
+        return left
 
     def stop(self) -> None:
         self.moves.stop()
         if self._resume_task:
             self._resume_task.cancel()
 
-    async def _resume(self, tables: list[tuple[Table, int]], finished: list[int]) -> None:
+    async def _resume(
+        self, tables: list[tuple[Table, int]], finished: list[int], ended: list[Outcome]
+    ) -> None:
         """After a restart each running game gets its table again, with working buttons.
 
         Every timer is re-armed first, so no clock waits for the re-posting; the tables
@@ -400,6 +419,14 @@ class Dealer:
                 ):
                     await self.executor.retire_leftovers(channel, None)
 
+        async def standing(outcome: Outcome) -> None:
+            """A game that ended just before the stop, its end never shown: the channel
+            gets its final standing."""
+            async with gate, self.tables.lock(outcome.table.channel_id):
+                await self.showing.ended_again(outcome)
+
         await asyncio.gather(
             *(repost(t, move_no) for t, move_no in tables), *(tidy(c) for c in finished)
         )
+        for outcome in ended:  # after the tidy, in the order the games ended
+            await standing(outcome)

@@ -151,6 +151,20 @@ class Executor:
         else:
             log.warning("could not %s in channel %s: %s", what, where, err)
 
+    async def shows_end(self, channel: discord.abc.Messageable, game_id: int) -> bool:
+        """Whether the channel's recent messages hold the final standing of ``game_id``
+        (its Rematch button): a process that died after posting it, before noting it,
+        must not post it twice. False if the history cannot be read."""
+        me = self.bot.user
+        try:
+            async for message in channel.history(limit=25):
+                mine = me is not None and message.author.id == me.id
+                if mine and any(ids.is_rematch_of(i, game_id) for i in send.button_ids(message)):
+                    return True
+        except discord.HTTPException as err:
+            log.info("could not read channel %s for a finished game: %s", channel, err)
+        return False
+
     async def retire_leftovers(self, channel: discord.abc.Messageable, table: Table | None) -> bool:
         """The id of the last turn message reaches the database only with the next move,
         so after a restart the stored id may be an older message. Take the moves off the

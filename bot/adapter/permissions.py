@@ -252,7 +252,8 @@ def invite_url(application_id: int | str) -> str:
 
 
 def markdown_table() -> str:
-    """The README's table of the permissions, made from `NEEDS`."""
+    """The table of the permissions in the docs (README, Inviting the bot), made from
+    `NEEDS`."""
     rows = ["| Permission | What the bot uses it for |", "| --- | --- |"]
     rows += [f"| {need.name} | {need.purpose} |" for need in NEEDS]
     return "\n".join(rows)

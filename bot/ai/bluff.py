@@ -10,10 +10,14 @@ person (:mod:`bot.ai.opponents`).
 
 The policy is the safe play against anyone: nobody can beat it by much, but it also
 takes little from players who bluff too little or call too much. Against a profile the
-expert plays the best answer to that person instead, as often as it trusts the profile
-(more counters, more trust, never more than ``MAX_TRUST``), and the policy otherwise: so
-someone who shows her one style for a while and then switches wins back only part of
-what the switch is worth, while her record of them catches up.
+expert plays the best answer to that person instead, as often as she trusts the profile
+(more counters, more trust, never more than ``MAX_TRUST``) and, heads-up, no more often
+than she can afford (README, Playing against the computer: "Safe exploitation"): the
+best answer can itself be beaten by someone who knows it, so she risks on it only what
+she has already won from that person above the policy's own expected result, as their
+public record of rounds against her shows. Against weak play that bank grows and she
+leans in; against someone who punishes the lean it empties and she is back on the
+policy, so nobody can take more from her than they gave.
 """
 
 from __future__ import annotations
@@ -32,6 +36,27 @@ from bot.engine import ORDER, RANK, Act, Move
 #: and the most it is ever trusted: the rest of the time she plays the policy.
 HALF_TRUST = 30
 MAX_TRUST = 0.8
+
+#: Rounds handed to her before any are won: enough to try the best answer now and then,
+#: so that a weak player's gifts can start the bank (the most she can ever lose to it).
+SEED = 8.0
+#: What one round of the pure best answer may cost her against someone who knows it, in
+#: rounds, per preset and part (``"claim"``: what she claims, and whether she rolls or
+#: passes; ``"answer"``: whether she calls): what the arena's best responder to her takes
+#: from each part alone (README, Benchmarks: Computer players). Each part risks the bank
+#: on its own: ``bank / (RISK * SPEND)`` of her plays, ``SPEND`` the rounds over which
+#: the bank may be spent. Her calls are the easier part to punish: someone who knows
+#: where she accepts bluffs there.
+RISK: dict[str, dict[str, float]] = {
+    "mexican": {"claim": 0.005, "answer": 0.07},
+    "dollar": {"claim": 0.03, "answer": 0.075},
+}
+SPEND = 150.0
+#: The most each part may risk per round however big the bank, in rounds, per preset:
+#: someone who lets her bank a lot and then punishes her lean takes back about this much
+#: a round while the bank lasts, instead of all of it in one stretch. The price is what
+#: she leaves on the table against weak play (README, Playing against the computer).
+RATE: dict[str, float] = {"mexican": 0.008, "dollar": 0.015}
 
 K = TypeVar("K")
 
@@ -104,16 +129,64 @@ def _read(
     if not persona.read:
         return None
     profile = known.get(_opponent(view, stage) or "")
-    seen = 0 if profile is None else profile.seen_claims + profile.answers
-    trust = min(MAX_TRUST, persona.read * seen / (seen + HALF_TRUST))
     players = max(2, len(view.get("seats") or ()))
-    if profile is None or trust <= 0 or rng.random() >= trust:
+    table = "mexican" if view["options"]["ties"] else "dollar"
+    share = exploit_share(profile, persona, table, players, part_of(stage))
+    if profile is None or share <= 0 or rng.random() >= share:
         if players == 2:
             return None
         profile = Profile()
-    policy = bluff_policy.policy("mexican" if view["options"]["ties"] else "dollar")
-    start = policy.start_value * 2 / players
+    start = bluff_policy.policy(table).start_value * 2 / players
     return reading(profile, Rules.of(view["options"]), start, players)
+
+
+def part_of(stage: str) -> str:
+    """Which part of her play a decision is, for its risk (``RISK``)."""
+    return "answer" if stage == "answer" else "claim"
+
+
+def exploit_share(
+    profile: Profile | None, persona: Persona, table: str, players: int, part: str
+) -> float:
+    """How often she plays the best answer to ``profile`` rather than the policy in
+    ``part`` of her play: as often as she trusts the record and, heads-up, can afford
+    (:func:`affordable`). At a bigger table there is no equilibrium to keep to, so trust
+    alone decides."""
+    if profile is None or not persona.read:
+        return 0.0
+    seen = profile.seen_claims + profile.answers
+    trust = min(MAX_TRUST, persona.read * seen / (seen + HALF_TRUST))
+    return trust if players > 2 else min(trust, affordable(profile, table, part))
+
+
+def banked(profile: Profile, table: str) -> float:
+    """The rounds she has won against this person beyond what the policy expects to win
+    from anyone, heads-up (a round is worth 1), luck included: risking what was actually
+    won keeps her expected result at the policy's or above, less ``SEED``.
+
+    In the solver's currency (README, Playing against the computer): a round is won or
+    lost, and starting the next one is worth the policy's ``start_value``; the policy
+    expects ``value_for_starter`` from a round it starts and minus that from the others.
+    Starts are bought by calling, so she is credited with those she took and charged the
+    starter's edge of each round she started. From the person's public record of rounds
+    against her: who started them and who lost the finished ones."""
+    finished = profile.duel_won + profile.duel_lost
+    if finished <= 0:
+        return 0.0
+    policy = bluff_policy.policy(table)
+    led = profile.duel_led / max(1, profile.duel_rounds)  # the share the person started
+    mine = finished * (1 - 2 * led)  # the rounds she started, less the person's
+    score = 2 * profile.duel_lost - finished + mine * policy.start_value
+    return (score - mine * policy.value_for_starter) / 2
+
+
+def affordable(profile: Profile, table: str, part: str) -> float:
+    """The share of her plays in ``part`` she can put on the best answer heads-up: the
+    bank, with ``SEED`` rounds to start it, spread over ``SPEND`` rounds at that part's
+    ``RISK`` each, 0..1."""
+    risk = RISK[table][part]
+    bank = SEED + banked(profile, table)
+    return min(1.0, RATE[table] / risk, max(0.0, bank / (risk * SPEND)))
 
 
 def _exploit(
@@ -133,7 +206,10 @@ def _exploit(
             return None
         values = reading.claim_values(standing, seen)
         claims = {RANK[m.roll]: m for m in legal if m.act is Act.CLAIM and m.roll is not None}
-        usable = [(values[r], -r) for r in claims if r in values]
+        # Never below her dice: a claim under them tells whoever knows her code that the
+        # cup holds more, which in ``dollar`` they pass on unseen at no risk.
+        usable = [(values[r], -r) for r in claims if r in values and r >= seen]
+        usable = usable or [(values[r], -r) for r in claims if r in values]
         if not usable:
             return None
         return claims[-max(usable)[1]]
@@ -143,15 +219,13 @@ def _exploit(
     if seen is not None:
         return call if seen < standing else roll
     how = view.get("claim_how") or "seen"
-    worth = _worth_calling(reading, standing, _rank(view.get("claim_over")), how)
+    worth = worth_calling(reading, standing, _rank(view.get("claim_over")), how)
     if worth is None:
         return None
     return call if worth and call in legal else roll
 
 
-def _worth_calling(
-    reading: Reading, claim: int, over: int | None, how: str = "seen"
-) -> bool | None:
+def worth_calling(reading: Reading, claim: int, over: int | None, how: str = "seen") -> bool | None:
     """Whether calling ``claim`` wins more than accepting it and rolling (None: the
     reading cannot say, e.g. a cup passed on by someone who never saw it)."""
     if how == "seen":

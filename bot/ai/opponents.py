@@ -37,6 +37,9 @@ PROFILE_COUNTS = (
     "raise_steps",
     "forced_folds",
 )
+#: The counters of a person's heads-up rounds against the expert (README, Playing against
+#: the computer: "Safe exploitation"), each a stored statistic of the same name.
+DUEL_COUNTS = ("duel_rounds", "duel_led", "duel_won", "duel_lost")
 
 
 @dataclass(frozen=True, slots=True)
@@ -66,13 +69,19 @@ class Profile:
     faced: tuple[int, ...] = ZEROS
     #: ... of those, called bullshit.
     called: tuple[int, ...] = ZEROS
+    #: Heads-up rounds against the expert: started, started by this person, won and lost
+    #: by this person (a round left unfinished is neither).
+    duel_rounds: int = 0
+    duel_led: int = 0
+    duel_won: int = 0
+    duel_lost: int = 0
 
     @classmethod
     def from_totals(cls, totals: Mapping[str, int]) -> Profile:
         """From a player's stored counters (column -> value; README, What each statistic
         counts, and when)."""
         return cls(
-            **{name: int(totals.get(name, 0)) for name in PROFILE_COUNTS},
+            **{name: int(totals.get(name, 0)) for name in (*PROFILE_COUNTS, *DUEL_COUNTS)},
             faced=tuple(int(totals.get(f"faced_{r}", 0)) for r in range(N)),
             called=tuple(int(totals.get(f"called_{r}", 0)) for r in range(N)),
         )

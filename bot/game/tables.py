@@ -30,12 +30,14 @@ from bot.engine import (
     Game,
     GameError,
     IllegalMove,
+    Kind,
     Move,
     Opened,
     Revealed,
     Rolled,
     RoundOver,
     StaleAction,
+    event_from_dict,
 )
 from bot.game.fairness import Commitment
 from bot.game.shards import owns_all
@@ -193,6 +195,8 @@ class Outcome:
     #: A game this move ended: its rating changes and achievements (bot/league/service.py);
     #: None while the game runs, or if the league could not be reached (it catches up).
     result: GameResult | None = None
+    #: A game this move ended: its replay's address, if its server shows its games.
+    replay: str | None = None
 
 
 _Told = TypeVar("_Told", bound="Outcome | None")
@@ -215,8 +219,12 @@ class TableService:
         *,
         owns: Callable[[int], bool] = owns_all,
         league: League | None = None,
+        replay_link: Callable[[int, int], Awaitable[str | None]] | None = None,
     ) -> None:
         self.storage = storage
+        #: (server, game) -> the finished game's replay on the web companion, if the
+        #: server opted in (README, Web companion); None: this bot serves no pages.
+        self.replay_link = replay_link
         #: Rates a finished game and awards its achievements (bot/league/service.py); None in
         #: tests of the tables alone.
         self.league = league
@@ -273,6 +281,41 @@ class TableService:
             self.tables[record.channel_id] = table
             restored.append(table)
         return restored
+
+    async def unshown_ends(self, since: float) -> list[Outcome]:
+        """Games of this process's servers that ended since ``since`` but whose final
+        standing never reached the channel (the process stopped between a game's end and
+        its answer), each as its last move's end, rated (README, Ratings). A lobby closed
+        before it started has no standing to show: it is marked shown at once."""
+        ended: list[Outcome] = []
+        for record in await self.storage.unshown_ends(since):
+            if not self.owns(record.guild_id):
+                continue
+            try:
+                table = Table.from_record(
+                    record.id, record.guild_id, record.channel_id, record.state_json
+                )
+            except (ValueError, KeyError) as err:
+                log.error("game %s could not be read back: %s", record.id, err)
+                continue
+            game = table.game
+            if game.round_no == 0:
+                await self.shown(table)
+                continue
+            stored = await self.storage.events(record.id)
+            last = [event_from_dict(e.payload) for e in stored if e.kind == Kind.GAME_OVER][-1:]
+            result = await self._rate(record.id, record.guild_id, game)
+            replay = await self._replay(table)
+            ended.append(Outcome(table, game.host, None, list(last), result=result, replay=replay))
+        return ended
+
+    async def shown(self, table: Table) -> None:
+        """A finished game's final standing reached its channel: a restart does not post
+        it again. Best effort: if storage cannot take it now, a restart posts it again."""
+        try:
+            await self.storage.mark_shown(table.game_id)
+        except Exception as err:  # the standing is on screen; at worst it is shown twice
+            log.warning("game %s: could not note its standing as shown (%s)", table.game_id, err)
 
     # Each step has a ``*_locked`` form for a caller that holds the channel's lock itself:
     # the bot shows a move under the same lock, so the message that carries the live
@@ -662,7 +705,19 @@ class TableService:
         if game.phase == "over":
             self.tables.pop(channel_id, None)
             outcome.result = await self._rate(table.game_id, table.guild_id, game)
+            outcome.replay = await self._replay(table)
         return outcome
+
+    async def _replay(self, table: Table) -> str | None:
+        """The finished game's replay link, if its server shows its games; a storage
+        failure only leaves the link out."""
+        if self.replay_link is None or table.game.round_no == 0:
+            return None
+        try:
+            return await self.replay_link(table.guild_id, table.game_id)
+        except Exception as err:
+            log.warning("game %s: no replay link now (%s)", table.game_id, err)
+            return None
 
     async def _rate(self, game_id: int, guild_id: int, game: Game) -> GameResult | None:
         """The finished game's ratings and achievements, once its last move is stored

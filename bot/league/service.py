@@ -63,6 +63,9 @@ class GameResult:
     changes: dict[str, RatingChange] = field(default_factory=dict)
     #: (engine player id, achievement key): earned in this game, in announcement order.
     earned: list[tuple[str, str]] = field(default_factory=list)
+    #: The game counted, but its table had played `SAME_TABLE_GAMES` rated games in the
+    #: day before it: the ratings rested (README, Ratings).
+    rests: bool = False
 
 
 @dataclass(frozen=True, slots=True)
@@ -117,6 +120,9 @@ LOOKBACK = 3600.0
 #: A season closed this long after it ended is recorded as announced already: a bot that
 #: was down for a week, or the backfill of old games, posts no late champions.
 LATE = seasons.DAY
+#: Rated games the same table (the same people and computers, in one family) plays in
+#: 24 hours before its ratings rest until the day has passed (README, Ratings: farming).
+SAME_TABLE_GAMES = 10
 
 _RATINGS = "SELECT family, user_id, mu, sigma, games, last_game_at FROM ratings WHERE guild_id = ?"
 _PROGRESS = "SELECT user_id, fact, n FROM achievement_progress WHERE guild_id = ?"
@@ -146,7 +152,12 @@ _INSERT_CLOSED = (
     " announced_at) VALUES (?, ?, ?, ?, ?, ?)"
 )
 _INSERT_RATED = (
-    "INSERT INTO rated_games (game_id, guild_id, family, ended_at, result) VALUES (?, ?, ?, ?, ?)"
+    "INSERT INTO rated_games (game_id, guild_id, family, ended_at, result, seats)"
+    " VALUES (?, ?, ?, ?, ?, ?)"
+)
+_SAME_TABLE = (
+    "SELECT ended_at FROM rated_games WHERE guild_id = ? AND seats = ? AND ended_at > ?"
+    " ORDER BY ended_at"
 )
 # Where a person last played the family (README, Ratings: a channel's board lists who
 # played a rated game there): the later of the stored and the new time, so batches
@@ -156,6 +167,10 @@ _UPSERT_CHANNEL_PLAYER = (
     " VALUES (?, ?, ?, ?, ?) ON CONFLICT (guild_id, family, channel_id, user_id) DO UPDATE SET"
     " last_game_at = CASE WHEN excluded.last_game_at > rated_channel_players.last_game_at"
     " THEN excluded.last_game_at ELSE rated_channel_players.last_game_at END"
+)
+_INSERT_HISTORY = (
+    "INSERT INTO rating_history (guild_id, family, user_id, ended_at, game_id, shown)"
+    " VALUES (?, ?, ?, ?, ?, ?) ON CONFLICT DO NOTHING"
 )
 _BUSIEST_CHANNEL = (
     "SELECT channel_id FROM games WHERE guild_id = ? AND status = 'over'"
@@ -229,22 +244,23 @@ def is_rated(game: Game, seats: Sequence[tuple[str, int, int]]) -> bool:
 
 def result_json(result: GameResult) -> str:
     """`rated_games.result`, the format the final standing and the season reads expect."""
-    return orjson.dumps(
-        {
-            "family": result.family,
-            "changes": {
-                pid: [c.before, c.after, c.games, c.provisional]
-                for pid, c in result.changes.items()
-            },
-            "earned": [[pid, key] for pid, key in result.earned],
-        }
-    ).decode()
+    data: dict[str, Any] = {
+        "family": result.family,
+        "changes": {
+            pid: [c.before, c.after, c.games, c.provisional] for pid, c in result.changes.items()
+        },
+        "earned": [[pid, key] for pid, key in result.earned],
+    }
+    if result.rests:
+        data["rests"] = True
+    return orjson.dumps(data).decode()
 
 
 def result_of(game_id: int, text: str) -> GameResult | None:
-    """The stored result of a processed game; None for a game that was not rated."""
+    """The stored result of a processed game; None for a game that did not count."""
     data = orjson.loads(text)
-    if not data["changes"]:
+    rests = bool(data.get("rests"))
+    if not data["changes"] and not rests:
         return None
     return GameResult(
         game_id,
@@ -254,7 +270,14 @@ def result_of(game_id: int, text: str) -> GameResult | None:
             for pid, (b, a, g, p) in data["changes"].items()
         },
         [(pid, key) for pid, key in data["earned"]],
+        rests,
     )
+
+
+def table_key(family: str, seats: Sequence[tuple[str, int, int]]) -> str:
+    """`rated_games.seats`: the family and the rating ids at a game, sorted, so the same
+    table is the same text however it was seated."""
+    return family + ":" + ",".join(str(rid) for rid in sorted({rid for _, rid, _ in seats}))
 
 
 def champions_json(crowned: Sequence[Champion]) -> str:
@@ -304,8 +327,13 @@ class _Ledger:
         self.earned_rows: list[tuple[Any, ...]] = []
         self.closed_rows: list[tuple[Any, ...]] = []
         self.rated_rows: list[tuple[Any, ...]] = []
+        #: A person's rating after each game that moved it (README, Web companion).
+        self.history_rows: list[tuple[Any, ...]] = []
         #: (family, channel, person) -> their last rated game there, for channel boards.
         self.channel_players: dict[tuple[str, int, int], float] = {}
+        #: `table_key` -> when that table's rated games ended (those read, those rated
+        #: here), for the rest after `SAME_TABLE_GAMES` in a day.
+        self.tables: dict[str, list[float]] = {}
 
     @classmethod
     async def load(
@@ -423,6 +451,21 @@ class _Ledger:
             (self.guild_id, self.current, self.now, champions_json(crowned), channel, announced)
         )
 
+    async def read_table(self, tx: GuildTransaction, key: str, ended_at: float) -> None:
+        """Read when the table ``key`` last had its ratings move, over the day before a
+        game that ended at ``ended_at`` (once per table and transaction: later games of a
+        batch find the earlier ones in memory)."""
+        if key in self.tables:
+            return
+        rows = await tx.fetchall(_SAME_TABLE, (self.guild_id, key, ended_at - seasons.DAY))
+        self.tables[key] = [float(row[0]) for row in rows]
+
+    def rests(self, key: str, ended_at: float) -> bool:
+        """Whether the table ``key`` had `SAME_TABLE_GAMES` rated games in the 24 hours
+        before ``ended_at``: its ratings rest (README, Ratings: farming)."""
+        since = ended_at - seasons.DAY
+        return sum(since < at <= ended_at for at in self.tables.get(key, ())) >= SAME_TABLE_GAMES
+
     def rate(
         self,
         finished: Finished,
@@ -431,7 +474,9 @@ class _Ledger:
     ) -> GameResult | None:
         """Rate one finished game (``places``: its final state's ``final_places()``,
         ``seats``: `seats_of` them) and award its achievements, in memory; None (and a row
-        saying it was looked at) for a game that does not count."""
+        saying it was looked at) for a game that does not count. A table that played
+        `SAME_TABLE_GAMES` rated games in the day before gets its achievements, and its
+        ratings rest (`read_table` first)."""
         family = FAMILY.get(finished.ruleset, finished.ruleset)
         if not is_rated(finished.game, seats):
             self.rated_rows.append(
@@ -441,9 +486,18 @@ class _Ledger:
                     family,
                     finished.ended_at,
                     result_json(GameResult(finished.game_id, family)),
+                    None,
                 )
             )
             return None
+        key = table_key(family, seats)
+        if self.rests(key, finished.ended_at):
+            earned = self._award(finished, places, seats)
+            result = GameResult(finished.game_id, family, {}, earned, rests=True)
+            row = (finished.game_id, self.guild_id, family, finished.ended_at)
+            self.rated_rows.append((*row, result_json(result), None))
+            return result
+        self.tables.setdefault(key, []).append(finished.ended_at)
         prior = {rid: r.skill for _, rid, _ in seats if (r := self.ratings.get((family, rid)))}
         after = ratings.rate([(rid, place) for _, rid, place in seats], prior)
         for rid, skill in after.items():
@@ -455,6 +509,9 @@ class _Ledger:
                 where = (family, finished.channel_id, rid)
                 seen = self.channel_players.get(where, finished.ended_at)
                 self.channel_players[where] = max(seen, finished.ended_at)
+                self.history_rows.append(
+                    (self.guild_id, family, rid, finished.ended_at, finished.game_id, skill.shown)
+                )
         changes = {
             pid: RatingChange(
                 prior.get(rid, ratings.NEW).shown,
@@ -464,6 +521,21 @@ class _Ledger:
             )
             for pid, rid, _ in seats
         }
+        earned = self._award(finished, places, seats)
+        result = GameResult(finished.game_id, family, changes, earned)
+        self.rated_rows.append(
+            (finished.game_id, self.guild_id, family, finished.ended_at, result_json(result), key)
+        )
+        return result
+
+    def _award(
+        self,
+        finished: Finished,
+        places: list[tuple[str, int]],
+        seats: Sequence[tuple[str, int, int]],
+    ) -> list[tuple[str, str]]:
+        """Award a counted game's achievements in memory: (engine player id, key) of
+        those earned, in announcement order."""
         people: dict[int, str] = {}
         for pid, rid, _ in seats:
             if rid > 0:
@@ -490,11 +562,7 @@ class _Ledger:
             held.add(key)
             self.earned_rows.append((self.guild_id, uid, key, finished.game_id, finished.ended_at))
             earned.append((people[uid], key))
-        result = GameResult(finished.game_id, family, changes, earned)
-        self.rated_rows.append(
-            (finished.game_id, self.guild_id, family, finished.ended_at, result_json(result))
-        )
-        return result
+        return earned
 
     async def flush(self, tx: GuildTransaction) -> None:
         """Write what changed, together (one hand-over on SQLite), in key order (writers
@@ -531,6 +599,7 @@ class _Ledger:
             (_INSERT_CLOSED, self.closed_rows),
             (_INSERT_RATED, self.rated_rows),
             (_UPSERT_CHANNEL_PLAYER, channel_rows),
+            (_INSERT_HISTORY, self.history_rows),
         ]
         await tx.write_each([(sql, rows) for sql, rows in writes if rows])
 
@@ -642,6 +711,8 @@ class League:
         await ledger.add_people(tx, {rid for _, rid, _ in seats})  # a hint's missed players
         if is_rated(finished.game, seats):
             await ledger.advance(tx, finished.ended_at)
+            family = FAMILY.get(finished.ruleset, finished.ruleset)
+            await ledger.read_table(tx, table_key(family, seats), finished.ended_at)
         result = ledger.rate(finished, places, seats)
         if flush:
             await ledger.flush(tx)

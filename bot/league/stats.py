@@ -11,7 +11,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass, field
 from typing import Any
 
-from bot.ai.personas import stats_id
+from bot.ai.personas import persona_of, stats_id
 from bot.engine import (
     RANK,
     Accepted,
@@ -27,6 +27,7 @@ from bot.engine import (
     Roll,
     Rolled,
     RoundOver,
+    RoundStarted,
     Social,
     code,
     from_code,
@@ -168,6 +169,12 @@ def _count(events: Iterable[Event], game: Game, cup_before: Roll | None, counter
                 counter.taken_away()  # a lifted cup was counted at its reveal, just before
                 if player is not None:
                     counter.public(player, "rounds_lost")
+                if (person := _duelist(game)) is not None and player is not None:
+                    counter.public(person, "duel_lost" if player == person else "duel_won")
+            case RoundStarted() if (person := _duelist(game)) is not None:
+                counter.public(person, "duel_rounds")
+                if player == person:
+                    counter.public(person, "duel_led")
             # An open roll's 3-1 comes as a roll and its effect: count it once.
             case Rolled() | Social() if player is not None and (
                 isinstance(event, Rolled) or game.bluffing
@@ -213,6 +220,17 @@ def _count(events: Iterable[Event], game: Game, cup_before: Roll | None, counter
                         counter.public(member, "games_played")
                     for member in winners(game):
                         counter.public(member, "games_won")
+
+
+def _duelist(game: Game) -> str | None:
+    """The person in a heads-up bluffing game against a computer that reads people (the
+    expert), whose rounds against her are counted: what she has won from them bounds how
+    far she strays from the solved strategy (README, Playing against the computer)."""
+    if not game.bluffing or len(game.players) != 2:
+        return None
+    readers = [p for p in game.players if (persona := persona_of(p)) and persona.read > 0]
+    others = [p for p in game.players if persona_of(p) is None]
+    return others[0] if len(readers) == 1 and len(others) == 1 else None
 
 
 def _count_seen_claim(counter: _Counter, player: str, dice: int, floor: int, claim: int) -> None:

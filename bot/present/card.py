@@ -17,12 +17,13 @@ import unicodedata
 from collections.abc import Callable
 from dataclasses import dataclass
 from functools import lru_cache
+from pathlib import Path
 
 from PIL import Image, ImageDraw, ImageFont
 
 Box = tuple[int, int, int, int]
 RGB = tuple[int, int, int]
-Font = ImageFont.FreeTypeFont | ImageFont.ImageFont
+Font = ImageFont.FreeTypeFont
 
 WIDTH = 900
 #: The shortest card: a new player's card with few figures still looks like a card, not a
@@ -53,9 +54,20 @@ LABEL_GAP = 4  # a label to its value
 FOOTER_GAP = 34  # last row to the footer, so the footer never reads as a row's label
 LINE_GAP = 4  # between wrapped lines of one text
 
-#: Every glyph the default font can draw, plus the box it draws for the rest, so a line's
-#: reserved height covers whatever a player's name contains.
-_REFERENCE = "".join(c for c in string.printable if not c.isspace()) + "·’\uffff"
+#: DejaVu Sans (its licence beside it, fonts/LICENSE), shipped with the package: Pillow's
+#: built-in font has no ä, ö, ü, ß, ë, é or ø, so German and Dutch words and many players'
+#: names came out spelled around them (README, Leaderboard and stats).
+FONT_FILE = Path(__file__).resolve().parent / "fonts" / "DejaVuSans.ttf"
+
+#: ASCII, the Latin letters of the card's languages and of most names (Latin-1 and
+#: Latin Extended-A: accented capitals reach highest), and the box drawn for a missing
+#: glyph, so a line's reserved height covers whatever a player's name contains.
+_REFERENCE = (
+    "".join(c for c in string.printable if not c.isspace())
+    + "·’"
+    + "".join(chr(c) for c in range(0xC0, 0x180))
+    + "\uffff"
+)
 
 
 @dataclass(frozen=True, slots=True)
@@ -123,7 +135,7 @@ class CardLayout:
 
 @lru_cache(maxsize=64)
 def _font(size: int) -> Font:
-    return ImageFont.load_default(size=size)
+    return ImageFont.truetype(FONT_FILE, size=size)
 
 
 @lru_cache(maxsize=64)
@@ -315,35 +327,6 @@ def layout_card(data: CardData) -> CardLayout:
     )
 
 
-#: Letters the card's font has no glyph for, in their usual plain spelling: the German
-#: one first (ä is ae, not a), since German is the language whose words have them.
-_SPELLED = {
-    "ä": "ae",
-    "ö": "oe",
-    "ü": "ue",
-    "Ä": "Ae",
-    "Ö": "Oe",
-    "Ü": "Ue",
-    "ß": "ss",
-    "æ": "ae",
-    "Æ": "Ae",
-    "œ": "oe",
-    "Œ": "Oe",
-    "ø": "o",
-    "Ø": "O",
-    "ĳ": "ij",
-    "Ĳ": "IJ",
-    "„": '"',
-    "“": '"',
-    "”": '"',
-    "‘": "'",
-    "–": "-",
-    "—": "-",
-    "…": "...",
-    "×": "x",
-}
-
-
 @lru_cache(maxsize=1)
 def _missing_glyph() -> bytes:
     """What the font draws for a character it has no glyph for (a box)."""
@@ -356,14 +339,14 @@ def _drawable(char: str) -> bool:
 
 
 def _plain(char: str) -> str:
-    """The character, or a plain spelling of it the font can draw; itself if there is none
-    (an emoji stays a box rather than vanish)."""
+    """The character; or, for one the font has no glyph for, its compatibility form
+    without accents if the font can draw that (the mathematical letters names are often
+    written in: 𝐁𝐨𝐛 is Bob); itself if there is none (an emoji stays a box rather than
+    vanish)."""
     if _drawable(char):
         return char
-    spelled = _SPELLED.get(char)
-    if spelled is None:  # é is e and an accent, ë is e and a diaeresis...
-        decomposed = unicodedata.normalize("NFKD", char)
-        spelled = "".join(c for c in decomposed if not unicodedata.combining(c))
+    decomposed = unicodedata.normalize("NFKD", char)
+    spelled = "".join(c for c in decomposed if not unicodedata.combining(c))
     return spelled if spelled and all(_drawable(c) for c in spelled) else char
 
 
@@ -372,13 +355,13 @@ def plain_text(text: str) -> str:
 
 
 def for_the_font(data: CardData) -> CardData:
-    """The card with every letter the built-in font lacks spelled plainly (Glück as Glueck,
-    Zoë as Zoe) instead of drawn as a box.
+    """The card with every character the font lacks drawn as a plain one it has (𝐁𝐨𝐛 as
+    Bob) instead of as a box.
 
-    The card speaks the reader's language (README, Languages), and Dutch and German words
-    have letters the font has no glyph for. A separate step, not part of the layout, so
-    `layout_card` still places exactly the texts it is given and the text version of the
-    card keeps the letters as written. Plain ASCII, as in English, comes back unchanged.
+    The font has the letters of every language of the bot (README, Languages) and of most
+    names, so this leaves them alone: Glück stays Glück, Zoë stays Zoë. A separate step,
+    not part of the layout, so `layout_card` still places exactly the texts it is given and
+    the text version of the card keeps the letters as written.
     """
     return dataclasses.replace(
         data,

@@ -75,6 +75,14 @@ def is_tool(custom_id: str) -> bool:
     return custom_id.startswith(f"{TOOL_PREFIX}:")
 
 
+def is_rematch_of(custom_id: str, game_id: int) -> bool:
+    """The Rematch button of game ``game_id``: its final standing carries it."""
+    if not custom_id.startswith(f"{TOOL_PREFIX}:"):
+        return False
+    tool = read_tool(custom_id.split(":", 1)[1])
+    return tool is not None and tool[0] == game_id and tool[2] == REMATCH
+
+
 def move_id(game_id: int, move_no: int, move: Move) -> str:
     return f"{MOVE_PREFIX}:{game_id}:{move_no}:{move.encode()}"
 

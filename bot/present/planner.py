@@ -377,6 +377,20 @@ def restarted(table: Table, state: ChannelState) -> Plan:
     return _plan((_post(table, state, reply),), state, state)
 
 
+def ended_again(outcome: Outcome, state: ChannelState, *, running: bool = False) -> Plan:
+    """A game that ended just before a stop, whose final standing never reached the
+    channel: posted now, with its ratings and achievements, once (README, Ratings).
+    ``running``: a new game has opened in the channel since; what its messages show is
+    left as it is."""
+    table = outcome.table
+    t = present.table_talk(table)
+    lines = [t("ended-after-restart"), *story(table.game, outcome.events, t)]
+    reply = present.final(table, lines, None, outcome.result, outcome.replay)
+    if running:
+        return _plan((Post(reply, live=False),), state, state)
+    return _plan((_post(table, state, reply),), state.forgotten(), state)
+
+
 def reminder(table: Table, state: ChannelState) -> Plan:
     """Half the time is gone: ping the player once, with a message removed when they
     move. A player who already looked at their turn is not pinged again: the deadline on

@@ -17,7 +17,7 @@ from bot.engine.result import winners
 from bot.engine.rolls import spellings_for
 from bot.game.fairness import Commitment, message
 from bot.game.tables import Outcome, Table
-from bot.league.service import GameResult
+from bot.league.service import SAME_TABLE_GAMES, GameResult
 from bot.present import ids
 from bot.present import ranking as league
 from bot.present.i18n import Talk, talk
@@ -391,17 +391,24 @@ def final(
     lines: Sequence[str],
     lifted: Commitment | None,
     result: GameResult | None = None,
+    replay: str | None = None,
 ) -> Reply:
     """The end of a game: how it ended, the final standing (with the rating changes and
-    the achievements earned, if the game was rated), and a Rematch button. Achievements
-    sit in the embed, so the players they name are never pinged."""
+    the achievements earned, if the game was rated), the link to its ``replay`` if the
+    server shows its games, and a Rematch button. Achievements sit in the embed, so the
+    players they name are never pinged."""
     game, t = table.game, table_talk(table)
     rows = standing(game, t, result)
     footer = ""
     if result is not None:
         rows += league.earned_lines(result.earned, t)
-        provisional = any(c.provisional for c in result.changes.values())
-        footer = league.legend(result.family, provisional, t)
+        if result.rests:
+            footer = t("rating-rests", n=SAME_TABLE_GAMES)
+        else:
+            provisional = any(c.provisional for c in result.changes.values())
+            footer = league.legend(result.family, provisional, t)
+    if replay is not None:
+        rows.append(t("replay-link", url=replay))
     embed = Embed(title=t("final-title"), description="\n".join(rows), footer=footer)
     buttons = [tool_button(table, ids.REMATCH, t, row=0)]
     if lifted is not None:
@@ -434,7 +441,7 @@ def after_move(
     if game.phase == "over":
         if game.round_no == 0:  # a lobby closed before it started: nobody to rank
             return Reply(clip("\n".join(lines), CONTENT_LIMIT))
-        return final(table, lines, outcome.lifted, outcome.result)
+        return final(table, lines, outcome.lifted, outcome.result, outcome.replay)
     return turn(table, lines, ping=ping, lifted=outcome.lifted or shown_lift)
 
 
@@ -508,7 +515,7 @@ def your_cup(table: Table, player: str, t: Talk, seal: str = "") -> Reply:
     if game.sees_cup(player):
         assert game.cup is not None
         text = t("your-dice", dice=words.roll(game.cup))
-    elif game.bluffing and game.cup is not None and player == game.to_move:
+    elif holds_blind_roll(game, player):
         text = t("your-blind-roll")
     else:
         return refusal(t("not-seen-cup"))
@@ -522,6 +529,23 @@ def your_cup(table: Table, player: str, t: Talk, seal: str = "") -> Reply:
             components.append(move_button(table, Move(Act.FOLD), t))
         text += "\n" + t("claim-below")
     return Reply(text, None, tuple(components), private=True)
+
+
+def holds_blind_roll(game: Game, player: str) -> bool:
+    """Whether the live cup is ``player``'s own blind roll, still to be claimed. Not the
+    answerer of a claim: they are to move too, but the cup is the claimer's."""
+    return (
+        game.bluffing
+        and game.cup is not None
+        and game.stage == "rolled"
+        and (player == game.to_move)
+    )
+
+
+def cup_holder(game: Game) -> str | None:
+    """Whose cup the live one is: the roller's until they claim, then the claimer's (who
+    rolled it or passed it on). None when that claimer has left the table."""
+    return game.to_move if game.stage in ("rolled", "reroll") else game.claimer
 
 
 def cup_answer(table: Table, viewer: str, seals: Sequence[str], t: Talk) -> Reply | None:
@@ -538,14 +562,14 @@ def cup_answer(table: Table, viewer: str, seals: Sequence[str], t: Talk) -> Repl
     components: tuple[Component, ...] = ()
     if named(meta.commit):
         assert meta.commit is not None
-        sealed = sealed_cup(meta.commit, t).content
-        blind_roller = game.cup is not None and viewer == game.to_move
-        if game.sees_cup(viewer) or blind_roller:
-            mine = your_cup(table, viewer, t, sealed)
+        if game.sees_cup(viewer) or holds_blind_roll(game, viewer):
+            mine = your_cup(table, viewer, t, sealed_cup(meta.commit, t).content)
             parts.append(mine.content)
             components = mine.components
         else:
-            parts.append(sealed)
+            holder = cup_holder(game)
+            theirs = holder if holder != viewer else None
+            parts.append(sealed_cup(meta.commit, t, theirs).content)
     if named(meta.lifted) and meta.lifted is not meta.commit:
         assert meta.lifted is not None
         parts.append(lifted_cup(meta.lifted, Words.of(game, t)).content)
@@ -554,8 +578,12 @@ def cup_answer(table: Table, viewer: str, seals: Sequence[str], t: Talk) -> Repl
     return Reply(clip("\n\n".join(parts), CONTENT_LIMIT), None, components, private=True)
 
 
-def sealed_cup(commit: Commitment, t: Talk) -> Reply:
-    return Reply(t("cup-sealed", digest=commit.digest), private=True)
+def sealed_cup(commit: Commitment, t: Talk, holder: str | None = None) -> Reply:
+    """The seal; for a player not holding the cup, whose cup it is (their own is just
+    "the cup")."""
+    if holder is None:
+        return Reply(t("cup-sealed", digest=commit.digest), private=True)
+    return Reply(t("cup-sealed-of", p=who(holder, t), digest=commit.digest), private=True)
 
 
 def lifted_cup(commit: Commitment, words: Words) -> Reply:

@@ -84,10 +84,23 @@ class Showing:
             case Reminder(table=table):
                 plan = planner.reminder(table, self.state(table.channel_id))
                 await self._carry_out(plan, table.channel_id, None)
-            case Outcome() if asker is not None:
-                await self._answer(news, asker)
             case Outcome():
-                await self._unasked(news, origin)
+                if asker is not None:
+                    reached = await self._answer(news, asker)
+                else:
+                    reached = await self._unasked(news, origin)
+                if reached and news.table.game.phase == "over":
+                    await self.tables.shown(news.table)
+
+    async def ended_again(self, outcome: Outcome) -> None:
+        """After a restart, a game that ended just before it gets its final standing, if
+        that never reached the channel (README, Ratings)."""
+        channel_id = outcome.table.channel_id
+        running = self.tables.get(channel_id) is not None  # a new game there keeps its state
+        plan = planner.ended_again(outcome, self.state(channel_id), running=running)
+        produced = await self._carry_out(plan, channel_id, None)
+        if produced.reached and produced.failed is None:
+            await self.tables.shown(outcome.table)
 
     async def restarted(self, table: Table, *, retired: bool) -> None:
         """After a restart the running game gets its table again, with working buttons.
@@ -98,7 +111,7 @@ class Showing:
         plan = planner.restarted(table, self.state(table.channel_id))
         await self._carry_out(plan, table.channel_id, None)
 
-    async def _answer(self, outcome: Outcome, asked: Asked) -> None:
+    async def _answer(self, outcome: Outcome, asked: Asked) -> bool:
         """A person's move, answered where they asked (which message a click was on is
         told here, against the live message's id). If the answer fails (the 3 s deadline
         missed, a dropped connection, Discord answering 404), the planned fallback posts
@@ -111,7 +124,7 @@ class Showing:
         plan = planner.plan(outcome, origin, self.state(channel_id), reader=reader, stray=stray)
         produced = await self._carry_out(plan, channel_id, asked)
         if produced.failed is None:
-            return
+            return True
         log.warning(
             "answer in channel %s failed (%s): posting the table instead",
             channel_id,
@@ -119,16 +132,19 @@ class Showing:
         )
         self._set(channel_id, plan.on_failure)
         fallback = planner.plan(outcome, Origin.FALLBACK, plan.on_failure)
-        if not (await self._carry_out(fallback, channel_id, asked)).reached:
+        produced = await self._carry_out(fallback, channel_id, asked)
+        if not produced.reached:
             self._set(channel_id, plan.on_failure)
+        return produced.reached and produced.failed is None
 
-    async def _unasked(self, outcome: Outcome, origin: Origin) -> None:
+    async def _unasked(self, outcome: Outcome, origin: Origin) -> bool:
         """A move nobody clicked for (the timer's, a computer player's)."""
         channel_id = outcome.table.channel_id
         state = self.state(channel_id)
         produced = await self._carry_out(planner.plan(outcome, origin, state), channel_id, None)
         if not produced.reached:  # no channel to show it in: the reminder is gone anyway
             self._set(channel_id, dataclasses.replace(state, reminder=None))
+        return produced.reached and produced.failed is None
 
     async def _carry_out(self, plan: Plan, channel_id: int, asked: Asked | None) -> Produced:
         """Have the Discord side make the plan's calls, and record what they produced:

@@ -17,6 +17,7 @@ from bot.game.shards import Shards, owns_all
 from bot.game.tables import TableService
 from bot.league.service import League
 from bot.present.i18n import language_of, talk
+from bot.present.links import replay_link
 from bot.runtime import collector
 from bot.runtime.answering import Answering, respond
 from bot.runtime.gateway import guard_parsers
@@ -43,6 +44,7 @@ EXTENSIONS: tuple[str, ...] = (
     "cogs.play",
     "cogs.stats",
     "cogs.seasons",
+    "cogs.web",
 )
 """Every cog the bot loads, in order. Add a new cog here and nowhere else. The first sets
 the commands' translator, so it is in place before the commands are synced."""
@@ -77,6 +79,7 @@ class MexicanBot(commands.Bot):
         sync_dev_guild: bool = True,
         extensions: tuple[str, ...] = EXTENSIONS,
         shards: Shards | None = None,
+        web_url: str | None = None,
     ) -> None:
         sharding: dict[str, Any] = {}
         if shards is not None:  # only `ShardedMexicanBot` (AutoShardedBot) takes these
@@ -92,6 +95,9 @@ class MexicanBot(commands.Bot):
             **sharding,
         )
         self.storage = storage
+        #: Where the web companion's pages are reached (WEB_URL; README, Web companion):
+        #: /web prints links under it. None: this bot has no pages to offer.
+        self.web_url = web_url
         #: The shards this process runs; its tables are those of their guilds only.
         self.sharding = shards
         owns = shards.owns if shards is not None else owns_all
@@ -99,7 +105,13 @@ class MexicanBot(commands.Bot):
         #: on the same clock as the turn timers (tests move it).
         self.league = League(storage, clock=now, owns=owns)
         # Dice come from the OS's cryptographic source; tests swap in a seeded one.
-        self.tables = TableService(storage, random.SystemRandom(), owns=owns, league=self.league)
+        self.tables = TableService(
+            storage,
+            random.SystemRandom(),
+            owns=owns,
+            league=self.league,
+            replay_link=self._replay_link,
+        )
         self.dev_guild_id = dev_guild_id
         self.sync_dev_guild = sync_dev_guild
         self.extension_names = extensions
@@ -117,6 +129,14 @@ class MexicanBot(commands.Bot):
         # discord.py's parsers are a dict of its connection state, which its websocket
         # reads at every event (tests/test_gateway_wire.py checks the guard holds).
         guard_parsers(self._connection.parsers)
+
+    async def _replay_link(self, guild_id: int, game_id: int) -> str | None:
+        """A finished game's replay, if this bot has pages (WEB_URL) and its server
+        turned them on (/web)."""
+        if self.web_url is None:
+            return None
+        token = await self.storage.web_link(guild_id)
+        return None if token is None else replay_link(self.web_url, token, game_id)
 
     async def setup_hook(self) -> None:
         self.tree.error(self.on_app_command_error)  # the tree's error handler
@@ -220,4 +240,5 @@ def create_bot(settings: Settings, storage: Storage, *, sync_dev_guild: bool = T
         dev_guild_id=settings.dev_guild_id,
         sync_dev_guild=sync_dev_guild,
         shards=settings.shards,
+        web_url=settings.web_url,
     )

@@ -93,6 +93,12 @@ class Settings:
     shard_lease_seconds: int = DEFAULT_SHARD_LEASE_SECONDS
     #: How long start-up waits for another process to free this one's shards.
     shard_wait_seconds: int = DEFAULT_SHARD_WAIT_SECONDS
+    #: Where the web companion listens (README, Web companion): in the bot's process
+    #: when WEB_PORT is set, and in `python -m bot web`; None: the bot serves no pages.
+    web_port: int | None = None
+    web_host: str = DEFAULT_METRICS_HOST
+    #: The address people open the pages at (behind the reverse proxy): what /web prints.
+    web_url: str | None = None
 
     @property
     def database(self) -> DatabaseUrl:
@@ -108,7 +114,10 @@ class Settings:
 
 
 def load_settings(
-    environ: Mapping[str, str] | None = None, env_file: Path | None = Path(".env")
+    environ: Mapping[str, str] | None = None,
+    env_file: Path | None = Path(".env"),
+    *,
+    need_token: bool = True,
 ) -> Settings:
     """Read settings; real environment variables win over the `.env` file.
 
@@ -125,11 +134,13 @@ def load_settings(
             "it and its folder readable for the user the bot runs as"
         ) from exc
     merged.update(os.environ if environ is None else environ)
-    return parse_settings(merged)
+    return parse_settings(merged, need_token=need_token)
 
 
-def parse_settings(values: Mapping[str, str]) -> Settings:
-    """Validate raw strings into `Settings`; raises `SettingsError` with an actionable message."""
+def parse_settings(values: Mapping[str, str], *, need_token: bool = True) -> Settings:
+    """Validate raw strings into `Settings`; raises `SettingsError` with an actionable message.
+
+    ``need_token`` False: `python -m bot web`, which never talks to Discord."""
 
     def get(name: str) -> str | None:
         raw = values.get(name)
@@ -139,6 +150,8 @@ def parse_settings(values: Mapping[str, str]) -> Settings:
         return raw or None
 
     token = get("DISCORD_TOKEN")
+    if token is None and not need_token:
+        token = ""
     if token is None:
         raise SettingsError(
             "DISCORD_TOKEN is not set: copy .env.example to .env and set DISCORD_TOKEN "
@@ -161,6 +174,7 @@ def parse_settings(values: Mapping[str, str]) -> Settings:
         ),
         shards=_parse_shards(get("SHARD_COUNT"), get("SHARD_IDS")),
         **_parse_metrics(get("METRICS_PORT"), get("METRICS_HOST")),
+        **_parse_web(get("WEB_PORT"), get("WEB_HOST"), get("WEB_URL")),
         database_pool_size=_parse_pool_size(get("DATABASE_POOL_SIZE")),
         shard_lease_seconds=_parse_seconds(
             "SHARD_LEASE_SECONDS",
@@ -208,6 +222,44 @@ def _parse_metrics(port_raw: str | None, host_raw: str | None) -> _Metrics:
             "e.g. 127.0.0.1 (this machine only) or 0.0.0.0 (every interface)"
         )
     return {"metrics_port": int(port_raw), "metrics_host": host}
+
+
+class _Web(TypedDict, total=False):
+    """The `Settings` fields WEB_PORT, WEB_HOST and WEB_URL give."""
+
+    web_port: int | None
+    web_host: str
+    web_url: str | None
+
+
+def _parse_web(port_raw: str | None, host_raw: str | None, url_raw: str | None) -> _Web:
+    """WEB_PORT turns the pages on in the bot's process; WEB_URL is where people reach
+    them (README, Web companion). WEB_HOST alone is a forgotten port."""
+    found: _Web = {}
+    url = _parse_url("WEB_URL", url_raw, ("http", "https"))
+    if url is not None:
+        found["web_url"] = url.rstrip("/")
+    if port_raw is None:
+        if host_raw is not None:
+            raise SettingsError(
+                f"WEB_HOST={host_raw} needs WEB_PORT: set WEB_PORT to the port to serve the "
+                "web pages on (e.g. 8080), or leave WEB_HOST empty"
+            )
+        return found
+    if not port_raw.isdigit() or not 1 <= int(port_raw) <= 65535:
+        raise SettingsError(
+            f"WEB_PORT must be a port number from 1 to 65535, got {port_raw!r}: "
+            "e.g. 8080, or leave it empty to serve no web pages"
+        )
+    host = host_raw or DEFAULT_METRICS_HOST
+    if any(ch.isspace() or ch in "/[]" for ch in host):
+        raise SettingsError(
+            f"WEB_HOST must be an address or host name to listen on, got {host_raw!r}: "
+            "e.g. 127.0.0.1 (behind a reverse proxy on this machine)"
+        )
+    found["web_port"] = int(port_raw)
+    found["web_host"] = host
+    return found
 
 
 def _parse_pool_size(raw: str | None) -> int:

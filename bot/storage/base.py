@@ -3,7 +3,8 @@
 `Storage` is composed, not inherited: it holds a `Driver` (bot/storage/driver.py), the
 narrow seam a backend implements, and the query modules built over it: games.py
 (games, moves and logs), leaderboard.py (counters, leaderboards, history),
-league_queries.py (ratings, seasons, achievements) and shard_leases.py. Each public
+league_queries.py (ratings, seasons, achievements), web_queries.py (the web companion)
+and shard_leases.py. Each public
 method is answered by one of them, so every query and every write is written once;
 `SqliteStorage` (bot/storage/sqlite.py) and `PostgresStorage` (bot/storage/postgres.py)
 only open their driver.
@@ -45,6 +46,7 @@ from bot.storage.schema_rows import (
     TableRows,
 )
 from bot.storage.shard_leases import ShardLeaseQueries
+from bot.storage.web_queries import WebQueries
 
 __all__ = [
     "DATA_TABLES",
@@ -110,6 +112,7 @@ class Storage:
         self._league = LeagueQueries(driver)
         self._leases = ShardLeaseQueries(driver, clock)
         self._tables = TableRows(driver)
+        self._web = WebQueries(driver)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -163,6 +166,8 @@ class Storage:
     channel_head = _via("_games", GameQueries.channel_head)
     load_running_games = _via("_games", GameQueries.load_running_games)
     recently_finished = _via("_games", GameQueries.recently_finished)
+    unshown_ends = _via("_games", GameQueries.unshown_ends)
+    mark_shown = _via("_games", GameQueries.mark_shown)
     events = _via("_games", GameQueries.events)
 
     def finished_game_query(
@@ -211,6 +216,17 @@ class Storage:
     season_rows = _via("_league", LeagueQueries.season_rows)
     unannounced = _via("_league", LeagueQueries.unannounced)
     claim_announcement = _via("_league", LeagueQueries.claim_announcement)
+
+    # ------------------------------------------------- the web companion (web_queries.py)
+
+    web_link = _via("_web", WebQueries.web_link)
+    web_guild = _via("_web", WebQueries.web_guild)
+    open_web_link = _via("_web", WebQueries.open_web_link)
+    close_web_link = _via("_web", WebQueries.close_web_link)
+    web_games = _via("_web", WebQueries.web_games)
+    web_game = _via("_web", WebQueries.web_game)
+    recent_states = _via("_web", WebQueries.recent_states)
+    rating_history = _via("_web", WebQueries.rating_history)
 
     # ------------------------------------------------- shard leases (shard_leases.py)
 

@@ -38,7 +38,7 @@ from bot.storage.models import (
     MoveStats,
     PlayerKey,
 )
-from bot.storage.plan import Execute, ExecuteMany, FetchOne, Plan
+from bot.storage.plan import Execute, ExecuteMany, FetchOne, Plan, statements
 from bot.storage.schema_rows import GAME_COLUMNS, GAME_NAMES
 
 _GAME_OF_G = ", ".join(f"g.{name}" for name in GAME_NAMES)
@@ -171,6 +171,30 @@ class GameQueries:
             (float(since),),
         )
         return [(int(row[0]), int(row[1])) for row in rows]
+
+    async def unshown_ends(self, since: float) -> list[GameRecord]:
+        """Games that ended since ``since`` whose final standing the bot has not posted
+        (a process stopped between a game's end and its answer), oldest end first."""
+        rows = await self._db.fetchall(
+            f"SELECT {GAME_COLUMNS} FROM games WHERE status = 'over' AND shown_at IS NULL"
+            " AND updated_at >= ? ORDER BY updated_at, id",
+            (float(since),),
+        )
+        return [game_record(row) for row in rows]
+
+    async def mark_shown(self, game_id: int) -> None:
+        """The finished game's final standing reached its channel."""
+        await self._db.run(
+            statements(
+                [
+                    (
+                        "UPDATE games SET shown_at = ?"
+                        " WHERE id = ? AND status = 'over' AND shown_at IS NULL",
+                        (float(self._clock()), game_id),
+                    )
+                ]
+            )
+        )
 
     async def events(self, game_id: int) -> list[EventRecord]:
         rows = await self._db.fetchall(

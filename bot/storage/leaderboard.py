@@ -378,6 +378,7 @@ class LeaderboardQueries:
                     ("DELETE FROM seasons WHERE guild_id = ?", (guild_id,)),
                     ("DELETE FROM closed_seasons WHERE guild_id = ?", (guild_id,)),
                     ("DELETE FROM rated_channel_players WHERE guild_id = ?", (guild_id,)),
+                    ("DELETE FROM rating_history WHERE guild_id = ?", (guild_id,)),
                 ]
             )
         )

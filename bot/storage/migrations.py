@@ -161,13 +161,19 @@ _V6_PROFILE_COLUMNS: tuple[str, ...] = (
     *(f"called_{rank}" for rank in range(21)),
 )
 
+# Counters of step 14: a person's heads-up rounds against Expert Ada, who started them and
+# who lost them: the results she has banked against that person, which bound how far she
+# may stray from the solved strategy to exploit them (README, Playing against the
+# computer: "Safe exploitation"). Public facts, counted when a round starts or ends.
+_V14_DUEL_COLUMNS: tuple[str, ...] = ("duel_rounds", "duel_led", "duel_won", "duel_lost")
+
 # Every per-player counter of the leaderboards, in schema order. Also the whitelist
 # `save_move` checks delta keys against, since a column name cannot be a bound SQL
 # parameter.
 TOTALS_COLUMNS: tuple[str, ...] = _V3_TOTALS_COLUMNS + _V4_CAUSED_COLUMNS
 # The counters of how a player plays, whitelisted the same way: kept all time per server
 # in a narrow table of their own, so the leaderboards' buckets stay as short as before.
-PROFILE_COLUMNS: tuple[str, ...] = _V6_PROFILE_COLUMNS
+PROFILE_COLUMNS: tuple[str, ...] = _V6_PROFILE_COLUMNS + _V14_DUEL_COLUMNS
 
 # Step 4: leaderboards by channel and by period. Every counter is kept per bucket:
 # (guild, channel or 0 for the whole server, period: 'all', 'm2026-11' or 'w2026-W48').
@@ -415,6 +421,94 @@ _V9_RATED_CHANNEL_PLAYERS: Migration = (
     ),
 )
 
+# Step 10: every finished game's final standing is shown (README, Ratings: a kill between
+# a game's end and its answer). `shown_at` is when the bot posted the final standing;
+# NULL for a game that ended but whose standing never reached its channel, which a
+# restart posts then. Games that ended before this step count as shown. The partial
+# index holds only the few not shown, so the restart's look is one short range.
+_V10_STANDINGS_SHOWN: Migration = (
+    portable("ALTER TABLE games ADD COLUMN shown_at {REAL}"),
+    "UPDATE games SET shown_at = updated_at WHERE status = 'over'",
+    "CREATE INDEX games_unshown ON games (updated_at) WHERE status = 'over' AND shown_at IS NULL",
+)
+
+# Step 11: who sat at each rated game (README, Ratings: the same table again and again).
+# `seats` names the family and the sorted rating ids of a game whose ratings moved (NULL
+# for a game that was not rated, or whose ratings rested); the league counts a table's
+# rated games of the last 24 hours with one range of the index. Games rated before this
+# step have none, so they count towards no rest.
+_V11_RATED_SEATS: Migration = (
+    "ALTER TABLE rated_games ADD COLUMN seats TEXT",
+    "CREATE INDEX rated_games_by_seats ON rated_games (guild_id, seats, ended_at)"
+    " WHERE seats IS NOT NULL",
+)
+
+# Step 12: the web companion (README, Web companion). A server that opted in has one row,
+# its link's secret token (unguessable: 32 random bytes, URL-safe); turning the pages off
+# deletes the row, so the old link finds nothing. The index on the rated games by server
+# and end lets a player's rating history read one server's games, newest first, not all.
+_V12_WEB_LINKS: Migration = (
+    portable("""
+    CREATE TABLE web_links (
+        guild_id    {INT} PRIMARY KEY,
+        token       TEXT    NOT NULL UNIQUE CHECK (length(token) >= 32),
+        created_at  {REAL}    NOT NULL
+    )
+    """),
+    "CREATE INDEX rated_games_by_guild ON rated_games (guild_id, family, ended_at)",
+)
+
+# Step 13: each person's rating after each rated game (README, Web companion: a profile's
+# rating history). The league writes a row per person whose rating moved, in the
+# transaction that moves it; a profile reads one index range instead of scanning the
+# server's rated games for a player's key (67 ms p95 on web_bench before). Filled from
+# the rated games' stored results (people only; the results name them by their digits).
+_V13_HISTORY_TABLE = """
+    CREATE TABLE rating_history (
+        guild_id    {INT} NOT NULL,
+        family      TEXT    NOT NULL,
+        user_id     {INT} NOT NULL CHECK (user_id > 0),
+        ended_at    {REAL}    NOT NULL,
+        game_id     {INT} NOT NULL,
+        shown       {INT} NOT NULL,
+        PRIMARY KEY (guild_id, family, user_id, ended_at, game_id)
+    ){WITHOUT_ROWID}
+    """
+_V13_FROM_RESULTS = (
+    "INSERT INTO rating_history (guild_id, family, user_id, ended_at, game_id, shown)"
+    " SELECT r.guild_id, r.family, CAST(c.key AS {int}), r.ended_at, r.game_id, {shown}"
+    " FROM rated_games AS r, {keys}"
+    " WHERE {digits} AND EXISTS (SELECT 1 FROM ratings AS p WHERE p.guild_id = r.guild_id"
+    "  AND p.family = r.family AND p.user_id = CAST(c.key AS {int}))"
+)
+_V13_RATING_HISTORY: Migration = (
+    portable(_V13_HISTORY_TABLE),
+    Sql(
+        _V13_FROM_RESULTS.format(
+            int="INTEGER",
+            shown="CAST(json_extract(c.value, '$[1]') AS INTEGER)",
+            keys="json_each(r.result, '$.changes') AS c",
+            digits="c.key != '' AND c.key NOT GLOB '*[^0-9]*'",
+        ),
+        _V13_FROM_RESULTS.format(
+            int="BIGINT",
+            shown="CAST(c.value ->> 1 AS BIGINT)",
+            keys="jsonb_each(CAST(r.result AS jsonb) -> 'changes') AS c (key, value)",
+            digits="c.key ~ '^[0-9]+$'",
+        ),
+    ),
+)
+
+# Step 14: the duel counters (`_V14_DUEL_COLUMNS`) beside the other counters of how a
+# person plays; a database from before starts them at 0 (her budget starts empty).
+_V14_DUELS: Migration = tuple(
+    portable(
+        f"ALTER TABLE play_profiles ADD COLUMN {column} {{INT}} NOT NULL DEFAULT 0"
+        f" CHECK ({column} >= 0)"
+    )
+    for column in _V14_DUEL_COLUMNS
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_GAMES_AND_EVENTS,
     _V2_ONE_OPEN_GAME_PER_CHANNEL,
@@ -425,6 +519,11 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V7_SHARD_LEASES,
     _V8_LEAGUE,
     _V9_RATED_CHANNEL_PLAYERS,
+    _V10_STANDINGS_SHOWN,
+    _V11_RATED_SEATS,
+    _V12_WEB_LINKS,
+    _V13_RATING_HISTORY,
+    _V14_DUELS,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

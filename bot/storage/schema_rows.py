@@ -24,7 +24,7 @@ GAME_NAMES = tuple(GAME_COLUMNS.split(", "))
 #: The tables that hold the bot's data at the latest schema, parents before children, and
 #: their columns: what `python -m bot migrate-db` copies (tests check it against the schema).
 DATA_TABLES: dict[str, tuple[str, ...]] = {
-    "games": tuple(GAME_COLUMNS.split(", ")),
+    "games": (*GAME_COLUMNS.split(", "), "shown_at"),
     "game_events": ("game_id", "seq", "kind", "payload", "created_at"),
     "stat_buckets": ("guild_id", "channel_id", "period", "user_id", *TOTALS_COLUMNS),
     "rounds": (
@@ -43,7 +43,7 @@ DATA_TABLES: dict[str, tuple[str, ...]] = {
     "catches": ("guild_id", "caught_id", "catcher_id", "n"),
     "play_profiles": ("guild_id", "user_id", *PROFILE_COLUMNS),
     "ratings": ("guild_id", "family", "user_id", "mu", "sigma", "shown", "games", "last_game_at"),
-    "rated_games": ("game_id", "guild_id", "family", "ended_at", "result"),
+    "rated_games": ("game_id", "guild_id", "family", "ended_at", "result", "seats"),
     "achievements": ("guild_id", "user_id", "key", "game_id", "earned_at"),
     "achievement_progress": ("guild_id", "user_id", "fact", "n"),
     "seasons": ("guild_id", "length", "current"),
@@ -56,6 +56,8 @@ DATA_TABLES: dict[str, tuple[str, ...]] = {
         "announced_at",
     ),
     "rated_channel_players": ("guild_id", "family", "channel_id", "user_id", "last_game_at"),
+    "web_links": ("guild_id", "token", "created_at"),
+    "rating_history": ("guild_id", "family", "user_id", "ended_at", "game_id", "shown"),
 }
 #: Tables about the processes running now, not the bot's data: migrate-db leaves them.
 PROCESS_TABLES: tuple[str, ...] = ("shard_leases",)
@@ -77,6 +79,8 @@ KEY_COLUMNS = {
     "seasons": 1,
     "closed_seasons": 2,
     "rated_channel_players": 4,
+    "web_links": 1,
+    "rating_history": 5,
 }
 
 

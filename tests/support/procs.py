@@ -35,7 +35,7 @@ def bot_env(standin: StandIn, database: Path, **extra: str) -> dict[str, str]:
         "DISCORD_TOKEN": FAKE_TOKEN,
         "DISCORD_API_BASE": standin.api_base,
         "DISCORD_GATEWAY_URL": standin.gateway_url,
-        "DEV_GUILD_ID": str(standin.dev_guild_id),
+        "DEV_GUILD_ID": str(standin.dev_guild_id) if standin.guilds else "",
         "DATABASE_PATH": str(database),
         "LOG_LEVEL": "WARNING",
     }

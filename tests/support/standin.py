@@ -219,7 +219,8 @@ MessageHook = Callable[[int, dict[str, Any], str, "Interaction | None"], None]
 class StandIn:
     """The stand-in server. ``channels`` text channels spread over guilds of at most
     ``CHANNELS_PER_GUILD``, ``members`` members per guild (user ids shared by all guilds).
-    ``token``: the only bot token accepted (None: any); may be changed before a login."""
+    ``token``: the only bot token accepted (None: any); may be changed before a login.
+    ``invited=False``: the bot is in no server at all (READY lists none)."""
 
     def __init__(
         self,
@@ -230,6 +231,7 @@ class StandIn:
         token: str | None = None,
         shard_count: int = 1,
         channels_per_guild: int = CHANNELS_PER_GUILD,
+        invited: bool = True,
     ) -> None:
         self.port = 0
         self.token = token
@@ -248,8 +250,10 @@ class StandIn:
             self.guilds.append(Guild(gid, chans, self.members))
             for cid in chans:
                 self.channel_guild[cid] = gid
-        if not self.guilds:
+        if not self.guilds and invited:
             self.guilds.append(Guild(base, [], self.members))
+        elif not invited:
+            assert not channels, "a bot in no server sees no channel"
         self.channels = [c for g in self.guilds for c in g.channels]
 
         # REST bookkeeping

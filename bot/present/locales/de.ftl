@@ -207,7 +207,7 @@ folded = { $p } gibt gegen **{ $roll }** auf.
 stood = { $p } lässt **{ $roll }** stehen.
 ended-round = { $p } hat **{ $roll }** und { $verb }.
 tapped = { $p } **KLOPFT**: { $roller } ist auf der 3-2 festgenagelt.
-stuck = **3-2!** { $p } hat eine 3-2: jeder andere darf KLOPFEN und sie festnageln.
+stuck = **3-2** für { $p }: jeder andere darf KLOPFEN und sie festnageln.
 pot = Im Pott: **{ $pot }**.
 knight-choice = { $p } würfelt 1-1 als Ritter und bestimmt den nächsten Ritter.
 limit = Wurflimit in dieser Runde: **{ $limit }**.
@@ -293,6 +293,7 @@ persona-cautious = sagt, wenn's geht, die Wahrheit und deckt nur starke Ansagen 
 persona-bold = blufft hoch, gibt den Becher ungesehen weiter und würfelt immer weiter
 persona-caller = deckt alles auf, was wackelig aussieht
 final-title = Endstand
+replay-link = ▶️ [Wiederholung ansehen]({ $url })
 standing-out = raus
 standing-lives = ❤️ { $lives }
 standing-winner = 🏆 { $row }
@@ -305,6 +306,8 @@ your-blind-roll = 🙈 Blind gewürfelt: keiner, auch du nicht, hat die Würfel 
 not-seen-cup = Du hast die Würfel unterm Becher nicht gesehen.
 claim-below = Wähl unten deine Ansage. Bluffen ist erlaubt.
 cup-sealed = 🔒 Der Becher ist versiegelt: `{ $digest }`
+    Wird er gelüftet, zeigt dieser Button die Würfel und das Salt, damit du prüfen kannst, dass keiner sie verändert hat.
+cup-sealed-of = 🔒 Der Becher von { $p } ist versiegelt: `{ $digest }`
     Wird er gelüftet, zeigt dieser Button die Würfel und das Salt, damit du prüfen kannst, dass keiner sie verändert hat.
 cup-lifted = 🔓 Im Becher lag **{ $dice }**, versiegelt als `{ $digest }`.
     Prüf es selbst:
@@ -335,6 +338,7 @@ database-down = Die Datenbank ist gerade nicht erreichbar, deshalb hat sich nich
 move-outcome-unknown = Die Datenbank hat beim Speichern deines Zugs nicht mehr geantwortet. Sobald sie wieder da ist, zeigt /table, ob dein Zug zählt.
 bot-closing = Der Bot startet neu: nichts wurde geändert. Versuch's gleich nochmal.
 back-after-restart = ♻️ Der Bot wurde neu gestartet; das Spiel geht weiter.
+ended-after-restart = ♻️ Der Bot wurde neu gestartet: So endete das letzte Spiel.
 claim-typed = Eine Ansage tippst du als Text, z. B. 65.
 peek-open = In diesem Spiel sind alle Würfe offen: schau auf den Tisch.
 button-outdated = Der Button ist von einer älteren Version des Bots: nimm die neueste Nachricht.
@@ -576,15 +580,15 @@ leaderboard-not-ranked = noch nicht in der Wertung
 leaderboard-page = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) }
 leaderboard-page-minimum = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · ab { $minimum } in der Wertung
 leaderboard-page-gone = Die Seite gibt es nicht mehr.
-# The /stats card. The image's font draws no letters beyond plain ASCII: the card shows
-# ä as ae, ü as ue and so on (bot/present/card.py), the text version shows them as written.
+# The /stats card: the image (drawn in DejaVu Sans, bot/present/fonts/) and its text
+# version show every letter as written.
 
 card-wins = { $n ->
     [one] { $n } Sieg
    *[other] { $n } Siege
 }
-card-headline = { $games } - { $wins } - { $rate } Siegquote
-card-headline-no-rate = { $games } - { $wins } - keine Siegquote
+card-headline = { $games } · { $wins } · { $rate } Siegquote
+card-headline-no-rate = { $games } · { $wins } · keine Siegquote
 card-taken = getrunken
 card-caused = ausgeteilt
 card-lives-lost = Leben verloren
@@ -604,6 +608,8 @@ card-times = { $what } ({ $n }x)
 card-footer = Glück: gewürfelte Mäxchen gegen die 2 von 36, die deine Würfe erwarten lassen
 card-unknown-player = Spieler { $id }
 history-title = 📜 Letzte Runden hier
+history-replays = ▶️ Wiederholungen: { $links }
+history-replay = [Spiel { $n }]({ $url })
 history-empty = Hier wurde noch keine Runde gespielt.
 history-void = `#{ NUMBER($round, useGrouping: 0) }` { $preset }: zählt nicht, keiner hat gezahlt
 history-lost = `#{ NUMBER($round, useGrouping: 0) }` { $preset }: { $p } hat verloren ({ $reason ->
@@ -639,9 +645,9 @@ command-achievements = erfolge
 command-achievements-desc = Erreichte und offene Erfolge, und wie selten jeder hier ist
 option-achievements-user = spieler
 option-achievements-user-desc = Wessen Erfolge (leer: deine)
-stat-rating = Wertungszahl
-stat-rating_bluff = Wertungszahl (Bluffspiele)
-stat-rating_open = Wertungszahl (offene Würfe)
+stat-rating = Wertung
+stat-rating_bluff = Wertung (Bluffspiele)
+stat-rating_open = Wertung (offene Würfe)
 # A rating as shown everywhere; a ? marks a provisional one (rating-provisional says so).
 rating = { $provisional ->
     [yes] { NUMBER($rating) }?
@@ -657,6 +663,7 @@ rating-legend = { $family ->
     [open] Wertung offene Würfe
    *[all] Wertungen
 }: Start bei 1.000
+rating-rests = ⏸️ Wertungen ruhen: Dieser Tisch hatte schon { $n } gewertete Spiele in 24 Stunden.
 rating-provisional = ? = vorläufig (unter 10 Spielen)
 leaderboard-page-rating = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })
@@ -714,9 +721,10 @@ season-length-set = Erledigt: eine Saison dauert jetzt { $length ->
 }. Diese Saison: { $season }.
 season-needs-permission = Du brauchst die Berechtigung Server verwalten, um die Saisonlänge zu ändern.
 check-what-season-length = Die Saisonlänge
+check-what-web-pages = Die Einstellung Seiten
 season-over = 🏆 **{ $season }** ist vorbei. Die Meister:
 season-over-family = { $family }: { $champions }
-season-over-next = Die neue Saison beginnt jetzt, alle Wertungszahlen laufen weiter: /saison
+season-over-next = Die neue Saison beginnt jetzt, alle Wertungen laufen weiter: /saison
 achievements-title = 🏅 { $name } · { $earned } von { $total }
 achievements-earned = 🏅 **{ $name }** · { $rarity }
 achievements-open = ▫️ **{ $name }**: { $how } · { $rarity }
@@ -761,10 +769,10 @@ rules-mexican-lines = Du würfelst verdeckt: nur du siehst deine Würfel. Dann s
     Aufdecken: Liegt weniger als angesagt, verliert der Ansager; gleich oder mehr, verliert der Aufdecker. Der Aufdecker fängt die nächste Runde an.
     Eine 3-1 ist ein Prost: alle am Tisch, auch der Würfler, trinken einen Schluck, und er würfelt nochmal. Die letzte Ansage muss trotzdem erreicht werden.
     Kannst oder willst du die Ansage nicht schlagen? Gib für 1 Schluck auf; die Würfel bleiben ungesehen und der Nächste fängt neu an.
-    Was der Verlierer trinkt, hängt von der Ansage ab: ein normaler Wurf ist 1 Schluck, ein Pasch 1 Kurzer, ein Mäxchen (21) heißt exen.
+    Was der Verlierer trinkt, hängt von der Ansage ab: ein normaler Wurf kostet einen Schluck, ein Pasch einen Kurzen, und bei einem Mäxchen (21) heißt es exen.
     Kein festes Ende: der Host beendet das Spiel. Mit der Option Leben (je 4) kostet jede verlorene Runde auch ein Leben, und wer als Letzter übrig ist, gewinnt.
 rules-dollar-title = Dollar — bluffen um Leben
-rules-dollar-summary = Bluffen wie bei Mia; jedes verlorene Aufdecken kostet eins deiner vier Leben.
+rules-dollar-summary = Klassisches Mäxchen: jedes verlorene Aufdecken kostet eins deiner vier Leben.
 rules-dollar-lines = Jeder hat 4 Leben, eins pro Ecke eines Dollarscheins. Verlierst du das letzte, bist du raus; wer als Letzter übrig ist, gewinnt.
     31 ist der niedrigste Wurf und 21 (das Mäxchen) der höchste.
     Verdeckt würfeln, einen Wert ansagen, Becher weitergeben. Jede Ansage muss höher sein als die davor, gleich reicht nicht.
@@ -869,15 +877,15 @@ achievement-triple_mex-how = Würfel dreimal Mäxchen in einem Spiel.
 achievement-social = Prost!
 achievement-social-how = Würfel ein Prost: die 3-1, auf die alle trinken.
 achievement-bartender = Barkeeper
-achievement-bartender-how = Verteil in einem Spiel 3 Schlucke mit einer 3-1.
+achievement-bartender-how = Würfel in einem Spiel dreimal 3-1 und verteil jedes Mal den Schluck.
 achievement-double_knight = Doppelritter
 achievement-double_knight-how = Werde in einem Spiel zweimal Ritter.
 achievement-tapper = Klopf-klopf
 achievement-tapper-how = Nagel mit KLOPFEN die 3-2 eines anderen fest.
 achievement-marathon = Marathon
-achievement-marathon-how = Spiel ein Spiel mit 30 Runden oder mehr bis zum Ende.
+achievement-marathon-how = Bring ein Spiel mit 30 Runden oder mehr zu Ende.
 achievement-full_table = Volles Haus
-achievement-full_table-how = Spiel an einem Tisch mit 6 oder mehr.
+achievement-full_table-how = Spiel an einem Tisch mit 6 oder mehr Spielern.
 achievement-dry_run = Stocknüchtern
 achievement-dry_run-how = Spiel 10 Runden oder mehr bis zum Ende ohne Schluck, während andere trinken.
 achievement-tourist = Tourist
@@ -886,3 +894,51 @@ achievement-all_rounder = Allrounder
 achievement-all_rounder-how = Gewinn in jedem Regelwerk.
 achievement-centurion = Stammgast
 achievement-centurion-how = Spiel 100 Partien.
+
+## The web companion (README, Web companion): /web and the pages it links to.
+
+command-web = web
+command-web-desc = Ranglisten, Profile und Wiederholungen dieses Servers im Web (Server verwalten)
+option-web-pages = seiten
+option-web-pages-desc = Die Webseiten ein- oder ausschalten (leer: den Link zeigen)
+choice-on = ein
+choice-off = aus
+web-needs-permission = Nur wer Server verwalten darf, kann die Webseiten ein- oder ausschalten.
+web-not-set-up = Dieser Bot hat keine Webseiten: sein Betreiber hat WEB_URL nicht gesetzt.
+web-on = 🌐 Die Seiten dieses Servers: { $link }
+    Wer den Link hat, sieht die Ranglisten, Profile und beendeten Spiele. `/web seiten:aus` nimmt sie vom Netz.
+web-off = Die Webseiten sind aus: der Link zeigt nichts mehr.
+web-is-off = Die Webseiten dieses Servers sind aus. `/web seiten:ein` stellt sie online.
+web-replay-link = 🎬 Wiederholung: { $link }
+web-site = Mäxchen
+web-leaderboards = Ranglisten
+web-other-boards = Weitere Ranglisten
+web-season = Saison
+web-games = Letzte Spiele
+web-no-games = Noch keine beendeten Spiele.
+web-replay = Wiederholung
+web-player = Spieler …{ $tag }
+web-ratings = Wertungen
+web-rating-history = Verlauf der Wertung
+web-achievements = Erfolge
+web-card = Statistik
+web-step = Zug { NUMBER($n, useGrouping: 0) } von { NUMBER($total, useGrouping: 0) }
+web-play = ▶ Abspielen
+web-pause = ⏸ Pause
+web-back = ◀
+web-next = ▶
+web-round = Runde { NUMBER($round, useGrouping: 0) }
+web-to-move = { $p } ist am Zug
+web-claim = Ansage: { $claim } von { $p }
+web-cup-down = 🥤 Becher zu, versiegelt
+web-cup-lifted = 🥤 Becher gehoben: { $dice }
+web-seal-check = Siegel prüfen
+web-seal-ok = ✅ Das Siegel stimmt: diese Würfel lagen die ganze Zeit unter dem Becher.
+web-seal-bad = ❌ Das Siegel stimmt nicht.
+web-seal-how = Das Siegel ist sha256 dieses Textes:
+web-player-col = Spieler
+web-lives-col = Leben
+web-taken-col = Getrunken
+web-out = raus
+web-not-found = Hier ist nichts: der Link ist falsch, oder die Seiten dieses Servers sind aus.
+web-footer = Seiten des Mäxchen-Bots, in der Sprache deines Browsers.

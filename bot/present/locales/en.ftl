@@ -270,6 +270,7 @@ persona-cautious = claims the truth where she can and calls only strong claims
 persona-bold = bluffs high, passes the cup blind and keeps rolling
 persona-caller = calls bullshit on anything that looks loose
 final-title = Final standing
+replay-link = ▶️ [Watch the replay]({ $url })
 standing-out = out
 standing-lives = ❤️ { $lives }
 standing-winner = 🏆 { $row }
@@ -282,6 +283,8 @@ your-blind-roll = 🙈 You rolled blind: nobody, you included, has seen the dice
 not-seen-cup = You haven't seen the dice under the cup.
 claim-below = Claim below. You may bluff.
 cup-sealed = 🔒 The cup is sealed: `{ $digest }`
+    When it is lifted, this button shows the dice and the salt, so you can check nobody changed them.
+cup-sealed-of = 🔒 { $p }'s cup is sealed: `{ $digest }`
     When it is lifted, this button shows the dice and the salt, so you can check nobody changed them.
 cup-lifted = 🔓 The cup held **{ $dice }**, sealed as `{ $digest }`.
     Check it yourself:
@@ -312,6 +315,7 @@ database-down = The database can't be reached right now, so nothing changed. Ple
 move-outcome-unknown = The database stopped answering while your move was being saved. Once it is back, /table shows whether it counted.
 bot-closing = The bot is restarting: nothing was changed. Try again in a moment.
 back-after-restart = ♻️ The bot restarted; the game goes on.
+ended-after-restart = ♻️ The bot restarted: this is how the last game ended.
 claim-typed = A claim is typed as text, e.g. 65.
 peek-open = Every roll is open in this game: see the table.
 button-outdated = That button is from an older version of the bot: use the latest message.
@@ -458,15 +462,15 @@ leaderboard-not-ranked = not ranked yet
 leaderboard-page = page { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) }
 leaderboard-page-minimum = page { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · at least { $minimum } to rank
 leaderboard-page-gone = That page no longer exists.
-# The /stats card. The image's font draws no letters beyond plain ASCII: the card shows
-# ä as ae, é as e and so on (bot/present/card.py), the text version shows them as written.
+# The /stats card: the image (drawn in DejaVu Sans, bot/present/fonts/) and its text
+# version show every letter as written.
 
 card-wins = { $n ->
     [one] { $n } win
    *[other] { $n } wins
 }
-card-headline = { $games } - { $wins } - { $rate } win rate
-card-headline-no-rate = { $games } - { $wins } - no win rate
+card-headline = { $games } · { $wins } · { $rate } win rate
+card-headline-no-rate = { $games } · { $wins } · no win rate
 card-taken = taken
 card-caused = caused
 card-lives-lost = lives lost
@@ -486,6 +490,8 @@ card-times = { $what } ({ $n }x)
 card-footer = luck: 21s rolled against the 2-in-36 you'd expect from your rolls
 card-unknown-player = player { $id }
 history-title = 📜 Last rounds here
+history-replays = ▶️ Replays: { $links }
+history-replay = [game { $n }]({ $url })
 history-empty = No rounds played here yet.
 history-void = `#{ NUMBER($round, useGrouping: 0) }` { $preset }: void, nobody paid
 history-lost = `#{ NUMBER($round, useGrouping: 0) }` { $preset }: { $p } lost ({ $reason ->
@@ -539,6 +545,7 @@ rating-legend = { $family ->
     [open] Open-roll rating
    *[all] Ratings
 }: all start at 1,000
+rating-rests = ⏸️ Ratings rest: this table played { $n } rated games in the last 24 hours.
 rating-provisional = ? = provisional (under 10 games)
 leaderboard-page-rating = page { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })
@@ -596,6 +603,7 @@ season-length-set = Done: seasons now last a { $length ->
 }. This season: { $season }.
 season-needs-permission = You need the Manage Server permission to change the season length.
 check-what-season-length = The season length
+check-what-web-pages = The pages setting
 season-over = 🏆 **{ $season }** is over. Champions:
 season-over-family = { $family }: { $champions }
 season-over-next = A new season starts now, with everyone's rating carried over: /season
@@ -849,3 +857,51 @@ achievement-all_rounder = All-rounder
 achievement-all_rounder-how = Win in every rule set.
 achievement-centurion = Centurion
 achievement-centurion-how = Play 100 games.
+
+## The web companion (README, Web companion): /web and the pages it links to.
+
+command-web = web
+command-web-desc = This server's leaderboards, profiles and replays on the web (Manage Server)
+option-web-pages = pages
+option-web-pages-desc = Turn the web pages on or off (empty: show the link)
+choice-on = on
+choice-off = off
+web-needs-permission = Only someone with Manage Server can turn the web pages on or off.
+web-not-set-up = This bot has no web pages: its operator has not set WEB_URL.
+web-on = 🌐 This server's pages: { $link }
+    Anyone with the link sees the leaderboards, profiles and finished games. `/web pages:off` takes them down.
+web-off = The web pages are off: the link shows nothing any more.
+web-is-off = This server's web pages are off. `/web pages:on` puts them up.
+web-replay-link = 🎬 Replay: { $link }
+web-site = Mexican dice
+web-leaderboards = Leaderboards
+web-other-boards = Other leaderboards
+web-season = Season
+web-games = Last games
+web-no-games = No finished games yet.
+web-replay = Replay
+web-player = Player …{ $tag }
+web-ratings = Ratings
+web-rating-history = Rating history
+web-achievements = Achievements
+web-card = Statistics
+web-step = Move { NUMBER($n, useGrouping: 0) } of { NUMBER($total, useGrouping: 0) }
+web-play = ▶ Play
+web-pause = ⏸ Pause
+web-back = ◀
+web-next = ▶
+web-round = Round { NUMBER($round, useGrouping: 0) }
+web-to-move = { $p } to move
+web-claim = Claim: { $claim } by { $p }
+web-cup-down = 🥤 Cup down, sealed
+web-cup-lifted = 🥤 Cup lifted: { $dice }
+web-seal-check = Check the seal
+web-seal-ok = ✅ The seal matches: these dice were under the cup all along.
+web-seal-bad = ❌ The seal does not match.
+web-seal-how = The seal is sha256 of this text:
+web-player-col = Player
+web-lives-col = Lives
+web-taken-col = Taken
+web-out = out
+web-not-found = Nothing here: the link is wrong, or this server's pages are off.
+web-footer = Pages of the Mexican dice bot, in your browser's language.

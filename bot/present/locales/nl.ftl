@@ -23,7 +23,10 @@
 #   end round early      vroeg afsluiten; mexicanen: afbreken
 #   roll-off             overgooien
 #   hand out (3-1 sip)   uitdelen
-#   Knight               Ridder; TAP and STUCK stay as they are
+#   Knight               Ridder
+#   TAP / STUCK          (de 3-2) vastzetten, button "Vastzetten!"; a 3-2 that may be
+#                        locked is announced "**3-2** voor …" (not kloppen: that is
+#                        "true", as in "Het klopte!")
 #   3-1 names            Proost (social) / 3-1, deel een slok uit / Elleboog (elbow)
 #   top roll             Mex (mexican, mex), Mexico (mexico)
 #   doubles in words     dubbele vijf; other rolls as one number word: vijfenzestig
@@ -153,7 +156,7 @@ odds-three-one = { $odds }; bij { $three_one } gooi je opnieuw
 
 ## Why a penalty was paid
 
-cause-caught = bluf betrapt: { $claim } op { $cup }
+cause-caught = zei { $claim }, maar had { $cup }
 cause-wrong-call = riep bullshit, maar { $claim } klopte
 cause-folded = gaf op tegen { $claim }
 cause-social = Proost
@@ -216,8 +219,8 @@ over-empty = 🏁 Einde spel: te weinig spelers over.
 folded = { $p } geeft op tegen **{ $roll }**.
 stood = { $p } laat **{ $roll }** staan.
 ended-round = { $p } { $verb } met **{ $roll }**.
-tapped = { $p } doet **TAP**: de 3-2 van { $roller } ligt vast.
-stuck = **STUCK!** { $p } heeft een 3-2: een ander mag TAP doen om 'm vast te zetten.
+tapped = { $p } **zet** de 3-2 van { $roller } **vast**.
+stuck = **3-2** voor { $p }: een ander mag 'm vastzetten.
 pot = De pot staat op **{ $pot }**.
 knight-choice = { $p } gooit 1-1 als Ridder en wijst de volgende Ridder aan.
 limit = Worplimiet deze ronde: **{ $limit }**.
@@ -269,7 +272,7 @@ button-stand = Laten staan
 button-keep = Houden
 button-keep-die = Hou de { $die }
 button-end-round = Ronde vroeg afsluiten
-button-tap = TAP! (voor de anderen)
+button-tap = Vastzetten! (voor de anderen)
 button-add-computer = Computer erbij
 button-accept-roll = Geloven & gooien
 button-accept-blind = Geloven & blind gooien
@@ -303,6 +306,7 @@ persona-cautious = zegt de waarheid waar het kan en roept alleen bullshit bij st
 persona-bold = bluft hoog, geeft de beker blind door en blijft gooien
 persona-caller = roept bullshit bij alles wat wankel lijkt
 final-title = Eindstand
+replay-link = ▶️ [Bekijk de herhaling]({ $url })
 standing-out = eruit
 standing-lives = ❤️ { $lives }
 standing-winner = 🏆 { $row }
@@ -315,6 +319,8 @@ your-blind-roll = 🙈 Je gooide blind: niemand, jij ook niet, heeft de stenen g
 not-seen-cup = Je hebt de stenen onder de beker niet gezien.
 claim-below = Kies hieronder je bod. Bluffen mag.
 cup-sealed = 🔒 De beker is verzegeld: `{ $digest }`
+    Gaat de beker omhoog, dan toont deze knop de stenen en de salt, zodat je ziet dat niemand ze veranderde.
+cup-sealed-of = 🔒 De beker van { $p } is verzegeld: `{ $digest }`
     Gaat de beker omhoog, dan toont deze knop de stenen en de salt, zodat je ziet dat niemand ze veranderde.
 cup-lifted = 🔓 Onder de beker lag **{ $dice }**, verzegeld als `{ $digest }`.
     Check het zelf:
@@ -345,6 +351,7 @@ database-down = De database is nu niet bereikbaar, dus er is niets veranderd. Pr
 move-outcome-unknown = De database reageerde niet meer terwijl je zet werd opgeslagen. Zodra de database terug is, zie je met /table of je zet telt.
 bot-closing = De bot start opnieuw op: er is niets veranderd. Probeer het zo nog eens.
 back-after-restart = ♻️ De bot is herstart; het spel gaat door.
+ended-after-restart = ♻️ De bot is herstart: zo eindigde het laatste spel.
 claim-typed = Een bod typ je als tekst, bv. 65.
 peek-open = Elke worp is open in dit spel: kijk op tafel.
 button-outdated = Die knop komt van een oudere versie van de bot: gebruik het laatste bericht.
@@ -411,8 +418,8 @@ command-stand = laten-staan
 command-stand-desc = Open worpen: stop met gooien, je laatste worp blijft staan
 command-endround = ronde-afsluiten
 command-endround-desc = Sluit de ronde vroeg af / breek af (jij betaalt)
-command-tap = tap
-command-tap-desc = mexico: zet de 3-2 van een ander vast (STUCK)
+command-tap = vastzetten
+command-tap-desc = mexico: zet de 3-2 van een ander vast
 command-handout = uitdelen
 command-handout-desc = mexen: geef je 3-1-slok aan een speler
 option-handout-player = speler
@@ -475,7 +482,7 @@ stat-handed_out = Slokken uitgedeeld
 stat-lives_lost = Levens verloren
 stat-bluffing = Bluf gelukt
 stat-calls = Bullshit terecht
-stat-mex = Keer 21 gegooid
+stat-mex = Keer Mex gegooid
 leaderboard-scope = { $scope ->
     [channel] dit kanaal
    *[server] deze server
@@ -492,22 +499,22 @@ leaderboard-not-ranked = nog niet op de lijst
 leaderboard-page = pagina { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) }
 leaderboard-page-minimum = pagina { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · minstens { $minimum } voor de lijst
 leaderboard-page-gone = Die pagina bestaat niet meer.
-# The /stats card. The image's font draws no letters beyond plain ASCII: the card shows
-# ë as e and so on (bot/present/card.py), the text version shows them as written.
+# The /stats card: the image (drawn in DejaVu Sans, bot/present/fonts/) and its text
+# version show every letter as written.
 
 card-wins = { $n ->
     [one] { $n } gewonnen
    *[other] { $n } gewonnen
 }
-card-headline = { $games } - { $wins } - winstpercentage { $rate }
-card-headline-no-rate = { $games } - { $wins } - nog geen winstpercentage
+card-headline = { $games } · { $wins } · winstpercentage { $rate }
+card-headline-no-rate = { $games } · { $wins } · nog geen winstpercentage
 card-taken = gedronken
 card-caused = veroorzaakt
 card-lives-lost = levens verloren
 card-rounds-lost = rondes verloren
 card-bluffs = gebluft / betrapt
 card-calls = bullshit geroepen / terecht
-card-luck = 21 gegooid
+card-luck = Mex gegooid
 card-favourite = favoriete bod
 card-nemesis = aartsvijand
 card-rolls = worpen
@@ -517,9 +524,11 @@ card-number = { $n }
 card-pair = { $a } / { $b }
 card-luck-value = { $n } ({ NUMBER($expected, minimumFractionDigits: 1, maximumFractionDigits: 1) } verwacht)
 card-times = { $what } ({ $n }x)
-card-footer = geluk: hoe vaak je 21 gooide, tegen de 2 op 36 die je mocht verwachten
+card-footer = geluk: hoe vaak je Mex gooide, tegen de 2 op 36 die je mocht verwachten
 card-unknown-player = speler { $id }
 history-title = 📜 Laatste rondes hier
+history-replays = ▶️ Herhalingen: { $links }
+history-replay = [spel { $n }]({ $url })
 history-empty = Hier is nog geen ronde gespeeld.
 history-void = `#{ NUMBER($round, useGrouping: 0) }` { $preset }: telt niet, niemand betaalde
 history-lost = `#{ NUMBER($round, useGrouping: 0) }` { $preset }: { $p } verloor ({ $reason ->
@@ -573,6 +582,7 @@ rating-legend = { $family ->
     [open] Rating open worpen
    *[all] Ratings
 }: start op 1.000
+rating-rests = ⏸️ Ratings rusten: deze tafel speelde al { $n } potjes voor de rating in 24 uur.
 rating-provisional = ? = voorlopig (nog geen 10 potjes)
 leaderboard-page-rating = pagina { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })
@@ -630,6 +640,7 @@ season-length-set = Klaar: een seizoen duurt nu een { $length ->
 }. Dit seizoen: { $season }.
 season-needs-permission = Je hebt de machtiging Server beheren nodig om de lengte van een seizoen te wijzigen.
 check-what-season-length = De lengte van een seizoen
+check-what-web-pages = De instelling pagina's
 season-over = 🏆 **{ $season }** zit erop. Kampioenen:
 season-over-family = { $family }: { $champions }
 season-over-next = Het nieuwe seizoen begint nu, ieders rating gaat mee: /seizoen
@@ -715,7 +726,7 @@ rules-mexico-lines = 2 tot 8 spelers. De beginner gooit tot 3 keer en bepaalt de
     De Ridder: wie 1-1 gooit wordt Ridder en de oude Ridder neemt een slok. Gooit de Ridder het zelf, dan wijst hij een nieuwe Ridder aan.
     Gooit iemand een dubbel van 2-2 tot 6-6, dan drinkt de Ridder zoveel slokken als één steen aangeeft.
     Elleboog (3-1): geen uitslag. Je beurt begint opnieuw, met al je worpen.
-    STUCK (3-2): zolang je nog worpen hebt, mogen de anderen TAP doen voor je opnieuw gooit; dan ligt je 3-2 vast.
+    3-2 vastzetten: zolang je nog worpen hebt, mag een ander je 3-2 vastzetten voor je opnieuw gooit; dan blijft je 3-2 staan.
     De laagste worp drinkt de hele pot; bij gelijkstand wordt opnieuw gegooid. De verliezer begint de volgende ronde. Er is geen winnaar: speel tot je stopt.
 
 ## Engine refusals (bot/engine/errors.py raises them by key): one error-<key> each, as in en.ftl.
@@ -794,7 +805,7 @@ error-rolloff-runs-on = Overgooien kun je niet vroeg afsluiten.
 error-top-rolled = Er is al een { $roll } gegooid: deze ronde stopt niet vroeg.
 error-own-roll-first = Gooi eerst zelf een worp die telt, dan pas de ronde afsluiten.
 error-nothing-to-tap = Er is nu geen 3-2 om vast te zetten.
-error-tap-own = Je eigen 3-2 kun je niet TAPpen.
+error-tap-own = Je eigen 3-2 kun je niet vastzetten.
 error-no-sip = Je hebt geen slok om uit te delen.
 error-sip-to-other = Geef de slok aan een andere speler in het spel.
 error-no-knight = Je hebt geen Ridder aan te wijzen.
@@ -875,22 +886,22 @@ achievement-bluff_hunter = Blufjager
 achievement-bluff_hunter-how = Betrap 3 bluffen in één potje.
 achievement-lie_detector = Leugendetector
 achievement-lie_detector-how = Roep 4 keer **bullshit** in één potje en heb steeds gelijk.
-achievement-mex_exposed = Nepmex betrapt
-achievement-mex_exposed-how = Roep **bullshit** bij een mex die er niet ligt.
-achievement-ghost_mex = Spookmex
-achievement-ghost_mex-how = Zeg mex zonder mex onder de beker en word geloofd.
+achievement-mex_exposed = Nep-Mex betrapt
+achievement-mex_exposed-how = Roep **bullshit** bij een Mex die er niet ligt.
+achievement-ghost_mex = Spook-Mex
+achievement-ghost_mex-how = Zeg Mex zonder Mex onder de beker en word geloofd.
 achievement-blind_faith = Blind vertrouwen
 achievement-blind_faith-how = Zeg een bod op stenen die je niet zag, krijg **bullshit** en heb gelijk.
-achievement-triple_mex = Drie keer mex
-achievement-triple_mex-how = Gooi drie keer mex in één potje.
+achievement-triple_mex = Drie keer Mex
+achievement-triple_mex-how = Gooi drie keer Mex in één potje.
 achievement-social = Proost!
 achievement-social-how = Gooi een Proost: de 3-1 waarop iedereen een slok neemt.
 achievement-bartender = Barman
-achievement-bartender-how = Deel in één potje 3 slokken uit met een 3-1.
+achievement-bartender-how = Gooi in één potje drie keer 3-1 en deel elke keer de slok uit.
 achievement-double_knight = Dubbel geridderd
 achievement-double_knight-how = Word twee keer Ridder in één potje.
-achievement-tapper = Klop klop
-achievement-tapper-how = Doe TAP op de 3-2 van een ander en zet 'm vast.
+achievement-tapper = Vastgezet!
+achievement-tapper-how = Zet de 3-2 van een ander vast.
 achievement-marathon = Marathon
 achievement-marathon-how = Speel een potje van 30 rondes of meer uit.
 achievement-full_table = Volle tafel
@@ -903,3 +914,51 @@ achievement-all_rounder = Allrounder
 achievement-all_rounder-how = Win in elke variant.
 achievement-centurion = Vaste klant
 achievement-centurion-how = Speel 100 potjes.
+
+## The web companion (README, Web companion): /web and the pages it links to.
+
+command-web = web
+command-web-desc = De ranglijsten, profielen en herhalingen van deze server op het web (Server beheren)
+option-web-pages = paginas
+option-web-pages-desc = Zet de webpagina's aan of uit (leeg: toon de link)
+choice-on = aan
+choice-off = uit
+web-needs-permission = Alleen iemand met Server beheren kan de webpagina's aan- of uitzetten.
+web-not-set-up = Deze bot heeft geen webpagina's: de beheerder heeft WEB_URL niet ingesteld.
+web-on = 🌐 De pagina's van deze server: { $link }
+    Iedereen met de link ziet de ranglijsten, profielen en afgelopen spellen. `/web paginas:uit` haalt ze weg.
+web-off = De webpagina's staan uit: de link toont niets meer.
+web-is-off = De webpagina's van deze server staan uit. `/web paginas:aan` zet ze online.
+web-replay-link = 🎬 Herhaling: { $link }
+web-site = Mexen
+web-leaderboards = Ranglijsten
+web-other-boards = Andere ranglijsten
+web-season = Seizoen
+web-games = Laatste spellen
+web-no-games = Nog geen afgelopen spellen.
+web-replay = Herhaling
+web-player = Speler …{ $tag }
+web-ratings = Ratings
+web-rating-history = Verloop van de rating
+web-achievements = Prestaties
+web-card = Statistieken
+web-step = Zet { NUMBER($n, useGrouping: 0) } van { NUMBER($total, useGrouping: 0) }
+web-play = ▶ Afspelen
+web-pause = ⏸ Pauze
+web-back = ◀
+web-next = ▶
+web-round = Ronde { NUMBER($round, useGrouping: 0) }
+web-to-move = { $p } is aan zet
+web-claim = Bod: { $claim } van { $p }
+web-cup-down = 🥤 Beker dicht, verzegeld
+web-cup-lifted = 🥤 Beker gelicht: { $dice }
+web-seal-check = Controleer het zegel
+web-seal-ok = ✅ Het zegel klopt: deze stenen lagen al die tijd onder de beker.
+web-seal-bad = ❌ Het zegel klopt niet.
+web-seal-how = Het zegel is sha256 van deze tekst:
+web-player-col = Speler
+web-lives-col = Levens
+web-taken-col = Gedronken
+web-out = uit
+web-not-found = Niets te zien: de link klopt niet, of de pagina's van deze server staan uit.
+web-footer = Pagina's van de Mexen-bot, in de taal van je browser.

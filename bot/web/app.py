@@ -1,0 +1,260 @@
+"""The web companion's HTTP side (README, Web companion): aiohttp routes that find the
+server a link's token opens, ask bot/web/pages.py for the page and fill a Jinja2 template.
+
+Nothing of a server is served unless it opted in: every page under ``/s/<token>/`` looks
+its token up first, and an unknown token, a server that turned its pages off, a game
+still running or of another server all get the same 404. The token is the only secret
+of a link, so pages tell the browser to send no Referer (it would carry the token to
+any site a page linked to) and ask search engines not to index them.
+"""
+
+from __future__ import annotations
+
+import datetime
+import logging
+import time
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import orjson
+from aiohttp import web
+from jinja2 import Environment, FileSystemLoader, select_autoescape
+from markupsafe import Markup
+
+from bot.league.service import League
+from bot.present.i18n import Talk, talk
+from bot.present.message import Reply
+from bot.present.words import who
+from bot.storage import DatabaseDownError, Storage
+from bot.web.lang import language_for
+from bot.web.names import NameCache
+from bot.web.pages import BOARDS, PERIODS, Reader
+from bot.web.replay import Step
+
+log = logging.getLogger(__name__)
+
+HERE = Path(__file__).resolve().parent
+#: A token as `new_token` makes them (and no longer than one could be).
+TOKEN = r"[A-Za-z0-9_-]{32,64}"
+#: The highest page number a board's address may ask for.
+MAX_PAGE = 100_000
+HEADERS = {
+    "Referrer-Policy": "no-referrer",
+    "X-Robots-Tag": "noindex, nofollow",
+    "X-Content-Type-Options": "nosniff",
+    "Content-Security-Policy": (
+        "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
+    ),
+    "Cache-Control": "private, max-age=30",
+}
+
+STORAGE: web.AppKey[Storage] = web.AppKey("storage", Storage)
+LEAGUE: web.AppKey[League] = web.AppKey("league", League)
+NAMES: web.AppKey[NameCache] = web.AppKey("names", NameCache)
+TEMPLATES: web.AppKey[Environment] = web.AppKey("templates", Environment)
+
+Handler = Callable[[web.Request, Reader], Awaitable[web.StreamResponse]]
+
+
+def templates() -> Environment:
+    """Jinja2 with autoescaping on for every template: a player's name is never HTML."""
+    env = Environment(
+        loader=FileSystemLoader(HERE / "templates"),
+        autoescape=select_autoescape(default=True, default_for_string=True),
+        trim_blocks=True,
+        lstrip_blocks=True,
+    )
+    env.filters["date"] = lambda stamp: datetime.datetime.fromtimestamp(
+        stamp, datetime.UTC
+    ).strftime("%Y-%m-%d %H:%M")
+    return env
+
+
+def make_app(storage: Storage, league: League | None = None) -> web.Application:
+    """The companion's application over an open storage (the bot's own, or one of its
+    own in `python -m bot web`)."""
+    app = web.Application(middlewares=[_headers])
+    app[STORAGE] = storage
+    app[LEAGUE] = league or League(storage)
+    app[NAMES] = NameCache()
+    app[TEMPLATES] = templates()
+    app.add_routes(
+        [
+            web.get(f"/s/{{token:{TOKEN}}}/", _page(_server)),
+            web.get(f"/s/{{token:{TOKEN}}}/board/{{stat:[a-z_]{{1,20}}}}", _page(_board)),
+            web.get(f"/s/{{token:{TOKEN}}}/season", _page(_season)),
+            web.get(f"/s/{{token:{TOKEN}}}/p/{{user:-?[0-9]{{1,20}}}}", _page(_profile)),
+            web.get(f"/s/{{token:{TOKEN}}}/g/{{game:[0-9]{{1,18}}}}", _page(_replay)),
+            web.get("/health", _health),
+            web.static("/static", HERE / "static"),
+        ]
+    )
+    return app
+
+
+@web.middleware
+async def _headers(
+    request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
+) -> web.StreamResponse:
+    try:
+        response = await handler(request)
+    except web.HTTPNotFound:
+        response = _not_found(request)
+    response.headers.update(HEADERS)
+    return response
+
+
+def _talk(request: web.Request) -> Talk:
+    return talk(language_for(request.headers.get("Accept-Language")))
+
+
+def _not_found(request: web.Request) -> web.Response:
+    t = _talk(request)
+    html = request.app[TEMPLATES].get_template("not_found.html").render(t=t, lang=t.language)
+    return web.Response(status=404, text=html, content_type="text/html")
+
+
+def _page(handler: Handler) -> Callable[[web.Request], Awaitable[web.StreamResponse]]:
+    """A page of one server: its token looked up first, a 404 for any token that opens
+    nothing, a 503 while the database is down."""
+
+    async def serve(request: web.Request) -> web.StreamResponse:
+        storage = request.app[STORAGE]
+        started = time.perf_counter()
+        try:
+            guild_id = await storage.web_guild(request.match_info["token"])
+            if guild_id is None:
+                return _not_found(request)
+            reader = await Reader.open(
+                storage, request.app[LEAGUE], guild_id, _talk(request), request.app[NAMES]
+            )
+            response = await handler(request, reader)
+        except DatabaseDownError:
+            return web.Response(status=503, text="the database is not answering; try again")
+        response.headers["Server-Timing"] = f"app;dur={(time.perf_counter() - started) * 1e3:.1f}"
+        return response
+
+    return serve
+
+
+def _render(request: web.Request, reader: Reader, template: str, **values: Any) -> web.Response:
+    token = request.match_info["token"]
+    base = f"/s/{token}/"
+
+    def say(text: str) -> Markup:
+        return reader.names.html(text, f"{base}p/")
+
+    html = (
+        request.app[TEMPLATES]
+        .get_template(template)
+        .render(
+            t=reader.t,
+            lang=reader.t.language,
+            base=base,
+            name=reader.names,
+            say=say,
+            embed=lambda reply: reply_html(reply, say),
+            **values,
+        )
+    )
+    return web.Response(text=html, content_type="text/html")
+
+
+async def _server(request: web.Request, reader: Reader) -> web.StreamResponse:
+    board = await reader.board("rating", "all", 0)
+    return _render(
+        request, reader, "server.html", board=board, games=await reader.games(), boards=BOARDS
+    )
+
+
+async def _board(request: web.Request, reader: Reader) -> web.StreamResponse:
+    stat = request.match_info["stat"]
+    period = request.query.get("period", "all")
+    page = request.query.get("page", "1")
+    if stat not in BOARDS or period not in PERIODS or not page.isdigit():
+        raise web.HTTPNotFound()
+    number = int(page) - 1
+    if not 0 <= number < MAX_PAGE:
+        raise web.HTTPNotFound()
+    board = await reader.board(stat, period, number)
+    return _render(request, reader, "board.html", board=board, boards=BOARDS, periods=PERIODS)
+
+
+async def _season(request: web.Request, reader: Reader) -> web.StreamResponse:
+    return _render(request, reader, "season.html", reply=await reader.season())
+
+
+async def _profile(request: web.Request, reader: Reader) -> web.StreamResponse:
+    profile = await reader.profile(int(request.match_info["user"]))
+    return _render(request, reader, "profile.html", profile=profile)
+
+
+async def _replay(request: web.Request, reader: Reader) -> web.StreamResponse:
+    found = await reader.replay(int(request.match_info["game"]))
+    if found is None:
+        raise web.HTTPNotFound()
+    ruleset, steps = found
+    base = f"/s/{request.match_info['token']}/p/"
+    data = [_step(step, reader, base) for step in steps]
+    for n, shown in enumerate(data, start=1):
+        shown["where"] = reader.t("web-step", n=n, total=len(data))
+    # In a <script type="application/json">: "</" could close the element early.
+    text = orjson.dumps(data).decode().replace("</", "<\\/")
+    return _render(request, reader, "replay.html", ruleset=ruleset, steps=data, data=Markup(text))
+
+
+def _step(step: Step, reader: Reader, link: str) -> dict[str, Any]:
+    """A step as the page's script reads it: every text already HTML, escaped here."""
+    t, names = reader.t, reader.names
+
+    def say(text: str) -> str:
+        return str(names.html(text, link))
+
+    return {
+        "lines": [say(line) for line in step.lines],
+        "round": t("web-round", round=step.round) if step.round else "",
+        "move": say(t("web-to-move", p=who(step.to_move, t))) if step.to_move else "",
+        "claim": say(t("web-claim", claim=step.claim, p=who(step.claimer, t)))
+        if step.claim and step.claimer
+        else "",
+        "cup": t("web-cup-lifted", dice=step.dice)
+        if step.cup == "lifted" and step.dice
+        else t("web-cup-down")
+        if step.cup == "down"
+        else "",
+        "digest": step.seal.digest if step.seal else "",
+        "sealed": step.seal.text if step.seal and step.seal.text else "",
+        "seats": [
+            [
+                say(who(seat.player, t)),
+                "" if seat.lives is None else seat.lives,
+                seat.taken,
+                seat.out,
+            ]
+            for seat in step.seats
+        ],
+    }
+
+
+def reply_html(reply: Reply, say: Callable[[str], Markup]) -> dict[str, Any]:
+    """A bot reply (its embed) as the templates show one."""
+    embed = reply.embed
+    if embed is None:
+        return {"title": "", "description": say(reply.content), "fields": [], "footer": ""}
+    return {
+        "title": say(embed.title),
+        "description": say(embed.description),
+        "fields": [(say(name), say(value)) for name, value in embed.fields],
+        "footer": say(embed.footer),
+    }
+
+
+async def _health(request: web.Request) -> web.Response:
+    """The database answers (README, Web companion: the same check as the bot's)."""
+    try:
+        await request.app[STORAGE].ping()
+    except Exception:
+        return web.json_response({"status": "fail", "checks": {"database": False}}, status=503)
+    return web.json_response({"status": "ok", "checks": {"database": True}})

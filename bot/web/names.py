@@ -1,0 +1,96 @@
+"""Who is who on a server's pages: the display names players were last seen with.
+
+The bot keeps no member list (it asks Discord for no privileged intent); each table
+keeps the names of the people who moved at it (bot/game/tables.py, ``TableMeta.names``).
+The pages read them from the server's last finished games, newest name first; someone
+not among them is shown by the end of their id, and a computer by its persona's name.
+"""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import Iterable, Mapping
+
+import orjson
+from markupsafe import Markup, escape
+
+from bot.ai.personas import display_name, persona_of_stats_id
+from bot.present.i18n import Talk
+
+#: How many finished games' names a server's pages read, and for how long they keep them.
+GAMES_READ = 200
+KEEP_SECONDS = 60.0
+#: A mention as the catalogs' lines hold one (bot/present/words.py, ``who``).
+MENTION = re.compile(r"&lt;@(\d+)&gt;")
+
+
+def names_in(states: Iterable[str]) -> dict[str, str]:
+    """Player id -> display name from stored states, the first (newest) one winning.
+    Only the names are read of each state: it holds the last cups too."""
+    found: dict[str, str] = {}
+    for text in states:
+        try:
+            meta = orjson.loads(text).get("meta") or {}
+        except orjson.JSONDecodeError:
+            continue
+        for player, name in (meta.get("names") or {}).items():
+            if isinstance(name, str) and name:
+                found.setdefault(str(player), name)
+    return found
+
+
+class Names:
+    """One server's names, in one reader's language."""
+
+    def __init__(self, known: Mapping[str, str], t: Talk) -> None:
+        self.known = known
+        self.t = t
+
+    def __call__(self, player: str | int | None) -> str:
+        """A player's name as plain text."""
+        if player is None:
+            return self.t("nobody")
+        key = str(player)
+        if key in self.known:
+            return self.known[key]
+        if key.startswith("-") and key[1:].isdigit():  # a computer's stats id
+            persona = persona_of_stats_id(int(key))
+            return persona.display() if persona else self.t("a-computer")
+        if key.isdigit():
+            return self.t("web-player", tag=key[-4:])
+        return display_name(key) or key
+
+    def html(self, text: str, link: str | None = None) -> Markup:
+        """A catalog line as HTML: escaped, its mentions as names (linked to their
+        profiles under ``link`` when given), and Discord's **bold** and `code` kept."""
+        safe = str(escape(text))
+
+        def named(match: re.Match[str]) -> str:
+            name = escape(self(match.group(1)))
+            if link is None:
+                return f"<b>{name}</b>"
+            return f'<a href="{link}{match.group(1)}"><b>{name}</b></a>'
+
+        safe = MENTION.sub(named, safe)
+        safe = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", safe)
+        safe = re.sub(r"`([^`]+)`", r"<code>\1</code>", safe)
+        return Markup(safe)
+
+
+class NameCache:
+    """Each server's names, read again at most once a `KEEP_SECONDS`."""
+
+    def __init__(self) -> None:
+        self._held: dict[int, tuple[float, dict[str, str]]] = {}
+
+    def get(self, guild_id: int) -> dict[str, str] | None:
+        held = self._held.get(guild_id)
+        if held is None or time.monotonic() - held[0] > KEEP_SECONDS:
+            return None
+        return held[1]
+
+    def put(self, guild_id: int, names: dict[str, str]) -> None:
+        if len(self._held) > 10_000:
+            self._held.clear()
+        self._held[guild_id] = (time.monotonic(), names)

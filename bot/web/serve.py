@@ -1,0 +1,69 @@
+"""Running the web companion (README, Web companion): beside the bot in its process when
+WEB_PORT is set, or alone with `python -m bot web`, which needs no Discord token.
+
+Each link's token is made here: 32 random bytes from the operating system's
+cryptographic source, URL-safe, so a link cannot be guessed or derived from a server id.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import contextlib
+import logging
+import secrets
+import signal
+from collections.abc import AsyncIterator
+
+from aiohttp import web
+
+from bot.league.service import League
+from bot.runtime.settings import Settings
+from bot.storage import Storage, open_storage
+from bot.web.app import make_app
+
+log = logging.getLogger(__name__)
+
+
+class WebPortError(Exception):
+    """The web port is taken or may not be used: one line for the operator."""
+
+
+def new_token() -> str:
+    return secrets.token_urlsafe(32)
+
+
+@contextlib.asynccontextmanager
+async def serving(
+    storage: Storage, host: str, port: int, league: League | None = None
+) -> AsyncIterator[web.AppRunner]:
+    """The companion listening on ``host:port`` for the duration of the block."""
+    runner = web.AppRunner(make_app(storage, league), access_log=None)
+    await runner.setup()
+    try:
+        site = web.TCPSite(runner, host, port)
+        try:
+            await site.start()
+        except OSError as exc:
+            raise WebPortError(
+                f"cannot serve the web pages on {host}:{port} ({exc.strerror or exc}): "
+                "choose a free WEB_PORT"
+            ) from exc
+        log.info("web pages served on http://%s:%s/", host, port)
+        yield runner
+    finally:
+        await runner.cleanup()
+
+
+async def run_web(settings: Settings, port: int) -> None:
+    """`python -m bot web`: the pages alone, until SIGINT or SIGTERM."""
+    storage = await open_storage(settings, pool_size=settings.database_pool_size)
+    try:
+        async with serving(storage, settings.web_host, port):
+            stop = asyncio.Event()
+            loop = asyncio.get_running_loop()
+            for sig in (signal.SIGINT, signal.SIGTERM):
+                with contextlib.suppress(NotImplementedError, RuntimeError):
+                    loop.add_signal_handler(sig, stop.set)
+            await stop.wait()
+    finally:
+        await storage.close()

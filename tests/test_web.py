@@ -1,0 +1,388 @@
+"""The web companion (README, Web companion), over HTTP from its aiohttp application:
+hidden dice are never served, a server's pages exist only while it opts in, the numbers
+are `/leaderboard`'s and `/stats`'s, and the reader's language is the browser's."""
+
+from __future__ import annotations
+
+import re
+import time
+from collections.abc import AsyncIterator
+from pathlib import Path
+from types import SimpleNamespace
+from typing import Any
+
+import discord
+import orjson
+import pytest
+import simcord
+from aiohttp.test_utils import TestClient, TestServer
+from markupsafe import escape
+
+from bot.league.service import League
+from bot.present.i18n import talk
+from bot.storage import STATS, Storage, open_storage
+from bot.web.app import make_app
+from bot.web.lang import language_for
+from bot.web.replay import PUBLIC_KINDS
+from bot.web.serve import new_token
+from cogs.stats import leaderboard_page
+from tests.db_helpers import storage_fixture
+from tests.support.sim import SimTable
+from tests.web_helpers import GUILD, NAME_OF, NAMES, PEOPLE, played
+
+TOKEN = new_token()
+LINK = re.compile(r'(?:href|src)="(/(?:s|static)/[^"#]*)"')
+BOARD_LINE = re.compile(
+    r'<span class="rank">#(\d+)</span>\s*<a href="[^"]*/p/(\d+)">[^<]*</a>\s*'
+    r'<span class="value">([^<]*)</span>'
+)
+
+
+@pytest.fixture
+async def store(tmp_path: Path) -> AsyncIterator[Storage]:
+    storage = await open_storage(f"sqlite:///{tmp_path / 'web.db'}")
+    try:
+        yield storage
+    finally:
+        await storage.close()
+
+
+@pytest.fixture
+async def client(store: Storage) -> AsyncIterator[TestClient[Any, Any]]:
+    async with TestClient(TestServer(make_app(store))) as http:
+        yield http
+
+
+async def crawl(client: TestClient[Any, Any], start: str, language: str = "en") -> dict[str, bytes]:
+    """Every page and file reachable from ``start`` by the pages' own links, and their
+    bytes: what anyone holding the link can fetch."""
+    seen: dict[str, bytes] = {}
+    todo = [start]
+    while todo:
+        path = todo.pop()
+        if path in seen:
+            continue
+        response = await client.get(path, headers={"Accept-Language": language})
+        assert response.status == 200, path
+        body = await response.read()
+        seen[path] = body
+        if response.content_type == "text/html":
+            for found in LINK.findall(body.decode()):
+                todo.append(found.replace("&amp;", "&"))
+    return seen
+
+
+# --- nothing hidden is served ----------------------------------------------------------
+
+
+async def hide_differently(store: Storage) -> int:
+    """Every die the log and the stored states hold that the table never showed, changed:
+    each roller's private dice, and each game's last cup and its seal. How many
+    entries were changed."""
+    changed = 0
+    for game_id, seq, payload in await store._fetchall(
+        "SELECT game_id, seq, payload FROM game_events WHERE kind = 'dice'", ()
+    ):
+        data = orjson.loads(payload)
+        data["data"]["dice"] = "21" if data["data"]["dice"] != "21" else "65"
+        await store._write(
+            [
+                (
+                    "UPDATE game_events SET payload = ? WHERE game_id = ? AND seq = ?",
+                    (orjson.dumps(data).decode(), game_id, seq),
+                )
+            ]
+        )
+        changed += 1
+    for game_id, text in await store._fetchall("SELECT id, state_json FROM games", ()):
+        state = orjson.loads(text)
+        state["engine"]["cup"] = [4, 4]
+        if state["meta"].get("commit"):
+            state["meta"]["commit"] = {"dice": [4, 4], "salt": "0" * 32, "digest": "f" * 64}
+        await store._write(
+            [
+                (
+                    "UPDATE games SET state_json = ? WHERE id = ?",
+                    (orjson.dumps(state).decode(), game_id),
+                )
+            ]
+        )
+    return changed
+
+
+@pytest.mark.parametrize("seed", [1, 2, 3])
+async def test_no_served_byte_depends_on_a_cup_nobody_lifted(
+    store: Storage, client: TestClient[Any, Any], seed: int
+) -> None:
+    """Bluffing games played to their end with seeded dice; every page and file a link
+    reaches, fetched in each language; then every die the table never showed is changed
+    in the database, and every byte is fetched again: the same bytes."""
+    games = await played(store, 8, seed=seed)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    start = f"/s/{TOKEN}/"
+    before = {lang: await crawl(client, start, lang) for lang in ("en", "nl", "de")}
+    replays = [p for p in before["en"] if "/g/" in p]
+    assert len(replays) == len(games), "every finished game is listed and replayed"
+    sealed = re.compile(rb'\\?"sealed\\?":\\?"[1-6]-[1-6]:[0-9a-f]{32}')
+    assert any(sealed.search(page) for page in before["en"].values()), "a lifted cup's seal"
+    assert await hide_differently(store) > 20
+    # Names are cached for a minute; a fresh application reads the changed states.
+    async with TestClient(TestServer(make_app(store))) as fresh:
+        after = {lang: await crawl(fresh, start, lang) for lang in ("en", "nl", "de")}
+    assert after.keys() == before.keys()
+    for lang in before:
+        assert after[lang].keys() == before[lang].keys()
+        for path, body in before[lang].items():
+            assert after[lang][path] == body, f"{lang} {path} shows hidden dice"
+
+
+async def test_the_secrecy_check_sees_a_change_in_what_was_shown(
+    store: Storage, client: TestClient[Any, Any]
+) -> None:
+    """Not a check of nothing: a lifted cup's dice (public) changed in the same way do
+    change the replay, so the comparison above would see hidden dice if they showed."""
+    await played(store, 4)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    rows = await store._fetchall(
+        "SELECT game_id, seq, payload FROM game_events WHERE kind = 'reveal' LIMIT 1", ()
+    )
+    assert rows, "a bluffing game of these lifts a cup"
+    game_id, seq, payload = rows[0]
+    path = f"/s/{TOKEN}/g/{game_id}"
+    before = await (await client.get(path)).read()
+    data = orjson.loads(payload)
+    data["data"]["dice"] = "21" if data["data"]["dice"] != "21" else "65"
+    await store._write(
+        [
+            (
+                "UPDATE game_events SET payload = ? WHERE game_id = ? AND seq = ?",
+                (orjson.dumps(data).decode(), game_id, seq),
+            )
+        ]
+    )
+    assert await (await client.get(path)).read() != before
+
+
+def test_the_replay_reads_no_private_kind() -> None:
+    assert "dice" not in PUBLIC_KINDS and "move" not in PUBLIC_KINDS
+    assert {"reveal", "claimed", "penalty", "rolled"} <= PUBLIC_KINDS
+
+
+async def test_a_running_game_is_not_served(store: Storage, client: TestClient[Any, Any]) -> None:
+    """Only finished games are replayed: a table still playing gets the 404 of a game
+    that is not there."""
+    finished = await played(store, 1)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    running = await store.create_game(GUILD, 999, "mexican", '{"engine": {}}', status="running")
+    assert (await client.get(f"/s/{TOKEN}/g/{finished[0]}")).status == 200
+    assert (await client.get(f"/s/{TOKEN}/g/{running.id}")).status == 404
+
+
+# --- opting in and out -------------------------------------------------------------------
+
+
+async def test_nothing_is_served_before_a_server_opts_in_or_after_it_opts_out(
+    store: Storage, client: TestClient[Any, Any]
+) -> None:
+    games = await played(store, 2)
+    pages = ["", "season", "board/wins", f"p/{PEOPLE[0]}", f"g/{games[0]}"]
+    for page in pages:
+        assert (await client.get(f"/s/{TOKEN}/{page}")).status == 404, page
+    token = await store.open_web_link(GUILD, TOKEN, 1.0)
+    assert token == TOKEN
+    assert await store.open_web_link(GUILD, new_token(), 2.0) == TOKEN, "on twice: one link"
+    for page in pages:
+        response = await client.get(f"/s/{TOKEN}/{page}")
+        assert response.status == 200, page
+        assert response.headers["Referrer-Policy"] == "no-referrer"
+    other = await store.open_web_link(GUILD + 1, new_token(), 1.0)
+    assert (await client.get(f"/s/{other}/g/{games[0]}")).status == 404, "another server's game"
+    assert await store.close_web_link(GUILD)
+    for page in pages:
+        assert (await client.get(f"/s/{TOKEN}/{page}")).status == 404, page
+    assert not await store.close_web_link(GUILD)
+
+
+def test_tokens_are_long_random_and_fit_the_route() -> None:
+    tokens = {new_token() for _ in range(200)}
+    assert len(tokens) == 200
+    assert all(re.fullmatch(r"[A-Za-z0-9_-]{43}", token) for token in tokens)
+
+
+async def test_an_admin_turns_the_pages_on_and_off_with_web(sim: SimTable) -> None:
+    """/web: hidden from someone without Manage Server; an admin's
+    `on` prints the link privately, the same link again, `off` takes the pages down."""
+    sim.bot.web_url = "https://dice.example.org"
+    store = sim.bot.storage
+    player = sim.users[0]
+    with pytest.raises(simcord.SetupError, match="default-member-permissions"):
+        await player.slash(sim.channel, "web", pages="on")  # not even visible to them
+    assert await store.web_link(sim.guild.id) is None
+    admins = sim.guild.create_role("Admins", permissions=discord.Permissions(manage_guild=True))
+    admin = sim.guild.add_member(sim.env.create_user("admin"), roles=[admins])
+    shown = await admin.slash(sim.channel, "web")
+    assert shown.response is not None and "off" in shown.response.content
+    turned = await admin.slash(sim.channel, "web", pages="on")
+    assert turned.response is not None and turned.response.ephemeral
+    token = await store.web_link(sim.guild.id)
+    assert token is not None
+    assert f"https://dice.example.org/s/{token}/" in turned.response.content
+    again = await admin.slash(sim.channel, "web")
+    assert again.response is not None and f"/s/{token}/" in again.response.content
+    off = await admin.slash(sim.channel, "web", pages="off")
+    assert off.response is not None and off.response.ephemeral
+    assert await store.web_link(sim.guild.id) is None
+    sim.bot.web_url = None
+    unset = await admin.slash(sim.channel, "web", pages="on")
+    assert unset.response is not None and "WEB_URL" in unset.response.content
+    assert await store.web_link(sim.guild.id) is None
+
+
+# --- the same numbers as the bot ----------------------------------------------------------
+
+
+@pytest.mark.parametrize("period", ["all", "month", "week"])
+async def test_every_board_shows_the_numbers_of_leaderboard(
+    store: Storage, client: TestClient[Any, Any], period: str
+) -> None:
+    # Played in the last few minutes, so this month's and week's boards hold them too.
+    await played(store, 12, start=time.time() - 900, apart=1.0)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    bot = SimpleNamespace(storage=store)
+    compared = 0
+    for stat in STATS:
+        page = await client.get(f"/s/{TOKEN}/board/{stat}?period={period}")
+        shown = BOARD_LINE.findall(await page.text())
+        embed, _ = await leaderboard_page(bot, GUILD, 0, 1, stat, "server", period, 0)  # type: ignore[arg-type]
+        said = re.findall(r"\*\*#(\d+)\*\* <@(\d+)> · (.+)", embed.description or "")
+        assert shown == said, stat
+        compared += len(said)
+    assert compared > 20
+
+
+async def test_a_profile_shows_the_figures_of_stats(
+    store: Storage, client: TestClient[Any, Any]
+) -> None:
+    from bot.present.figures import card_data
+
+    await played(store, 8)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    person = int(PEOPLE[1])
+    page = (await client.get(f"/s/{TOKEN}/p/{person}")).text
+    html = await page()
+    league = League(store)
+    nemesis = await store.nemesis(GUILD, person)
+    assert nemesis is not None, "someone caught them bluffing in these games"
+    data = card_data(
+        NAMES[1],
+        await store.player_totals(GUILD, person),
+        await store.favourite_claim(GUILD, person),
+        nemesis,
+        NAME_OF[str(nemesis[0])],
+        talk(),
+        skills=await league.skills_of(GUILD, person),
+        achievements=await league.card_achievements(GUILD, person),
+    )
+    figures = re.findall(r"<dt>([^<]*)</dt><dd>([^<]*)</dd>", html)
+    assert figures == [(label, str(escape(value))) for label, value in data.figures]
+    assert figures[0][0].startswith("rating"), "the ratings come first, as on the card"
+    assert "<svg" in html, "a rating history chart"
+    assert "Bo &lt;script&gt;" in html or "Bo <script>" not in html
+
+
+# --- words and names ----------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    ("header", "language"),
+    [
+        ("de-DE,de;q=0.9,en;q=0.8", "de"),
+        ("nl-BE", "nl"),
+        ("fr-FR, en;q=0.5", "en"),
+        ("en-US;q=0.1, de;q=0.9", "de"),
+        ("", "en"),
+        ("*", "en"),
+    ],
+)
+def test_the_language_is_the_best_of_the_browsers(header: str, language: str) -> None:
+    assert language_for(header) == language
+
+
+async def test_pages_speak_the_readers_language_and_escape_names(
+    store: Storage, client: TestClient[Any, Any]
+) -> None:
+    games = await played(store, 4)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    for language, word in (("en", "Replay"), ("nl", "Herhaling"), ("de", "Wiederholung")):
+        page = await client.get(f"/s/{TOKEN}/g/{games[0]}", headers={"Accept-Language": language})
+        html = await page.text()
+        assert f'<html lang="{language}">' in html
+        assert word in html
+        assert "<script>alert" not in html
+    server = await (await client.get(f"/s/{TOKEN}/")).text()
+    assert "Bo &lt;script&gt;alert(1)&lt;/script&gt;" in server or "Ana" in server
+
+
+storage = storage_fixture()
+
+
+async def test_the_web_reads_and_the_switch_on_each_database(storage: Storage) -> None:
+    """Schema step 12 and the companion's queries on SQLite and PostgreSQL alike."""
+    store = storage
+    games = await played(store, 4)
+    assert await store.web_link(GUILD) is None
+    assert await store.open_web_link(GUILD, TOKEN, 1.0) == TOKEN
+    assert await store.open_web_link(GUILD, new_token(), 2.0) == TOKEN
+    assert await store.web_guild(TOKEN) == GUILD
+    listed = await store.web_games(GUILD, 20)
+    assert [g.game_id for g in listed] == sorted(games, reverse=True)
+    found = await store.web_game(GUILD, games[0])
+    assert found is not None and found[1][0].kind == "move"
+    assert await store.web_game(GUILD + 1, games[0]) is None
+    history = await store.rating_history(GUILD, "bluff", int(PEOPLE[0]), 50)
+    results = await store._fetchall(
+        "SELECT ended_at, result FROM rated_games WHERE guild_id = ? AND family = 'bluff'"
+        " ORDER BY ended_at",
+        (GUILD,),
+    )
+    expected = [
+        (float(at), orjson.loads(text)["changes"][PEOPLE[0]][1])
+        for at, text in results
+        if PEOPLE[0] in orjson.loads(text)["changes"]
+    ]
+    assert history and history == expected[-50:]
+    assert await store.close_web_link(GUILD)
+    assert await store.web_guild(TOKEN) is None
+
+
+async def test_the_final_standing_and_history_link_the_replay_once_opted_in(
+    sim: SimTable,
+) -> None:
+    """A server that shows its games gets the replay's link under each final standing and
+    in /history; one that does not gets neither (README, Web companion)."""
+    a, b = sim.users[:2]
+    store = sim.bot.storage
+
+    async def one_game() -> tuple[int, discord.Message]:
+        await a.slash(sim.channel, "newgame", ruleset="dollar", lives=1, turn_timer=0)
+        await b.slash(sim.channel, "join")
+        await a.slash(sim.channel, "start")
+        table = sim.bot.tables.get(sim.channel.id)
+        assert table is not None
+        await a.slash(sim.channel, "roll")
+        await a.slash(sim.channel, "claim", value="65")
+        await b.slash(sim.channel, "bullshit")
+        assert sim.bot.tables.get(sim.channel.id) is None
+        return table.game_id, sim.channel.last_message
+
+    sim.bot.web_url = "https://dice.example.org"
+    _, plain = await one_game()
+    assert "replay" not in (plain.embeds[0].description or "").lower()
+    token = new_token()
+    await store.open_web_link(sim.guild.id, token, time.time())
+    game_id, shown = await one_game()
+    url = f"https://dice.example.org/s/{token}/g/{game_id}"
+    assert (shown.embeds[0].description or "").splitlines()[-1] == f"▶️ [Watch the replay]({url})"
+    history = await a.slash(sim.channel, "history")
+    text = history.response.embeds[0].description
+    assert text.splitlines()[-1].startswith(f"▶️ Replays: [game {game_id}]({url})"), text
