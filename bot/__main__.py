@@ -134,9 +134,14 @@ async def run(settings: Settings, *, sync_only: bool = False) -> int:
                         await serve.enter_async_context(
                             serving(storage, settings.web_host, settings.web_port, bot.league)
                         )
-                    await bot.start(settings.discord_token.get_secret_value())
-            except (aiohttp.ClientError, RuntimeError):
-                # Closing mid-login makes the pending request fail; that is a clean stop.
+                    running = asyncio.ensure_future(
+                        bot.start(settings.discord_token.get_secret_value())
+                    )
+                    stopper.running = running
+                    await running
+            except (aiohttp.ClientError, RuntimeError, asyncio.CancelledError):
+                # Closing mid-login makes the pending request fail, and a connection
+                # being retried is cut short (`_Stopper`): both are a clean stop.
                 if not stopper.requested:
                     raise
             finally:
@@ -229,6 +234,13 @@ def _dev_guild_refused(guild_id: int, exc: discord.HTTPException) -> str:
     )
 
 
+#: Seconds closing may take (moves under way drained, connection closed); the storage
+#: closes after, all within the 15 s the README's systemd unit gives.
+CLOSE_SECONDS = 10.0
+#: Seconds the connection loop gets to end by itself once the bot is closed.
+LOOP_SECONDS = 1.0
+
+
 class _Stopper:
     """Turns SIGINT/SIGTERM into `bot.close()`, so `run` unwinds and closes storage."""
 
@@ -238,6 +250,8 @@ class _Stopper:
         self._bot = bot
         self._loop = asyncio.get_running_loop()
         self._task: asyncio.Task[None] | None = None
+        #: The bot's connection loop, cut short if closing did not end it.
+        self.running: asyncio.Future[None] | None = None
         self.requested = False
         #: Set at the first stop: a start-up still waiting for its shards gives up.
         self.stopping = asyncio.Event()
@@ -266,7 +280,22 @@ class _Stopper:
         self.stopping.set()
         # A second Ctrl-C falls back to the default handler: a way out if closing hangs.
         self.uninstall()
-        self._task = self._loop.create_task(self._bot.close())
+        self._task = self._loop.create_task(self._close())
+
+    async def _close(self) -> None:
+        """Close the bot within the stop timeout (README, Running at scale: the systemd
+        unit's TimeoutStopSec): discord.py sees a close only between two attempts to reach the
+        gateway, and may sleep a minute between them, so the connection loop is cut
+        short once the bot is closed, or once closing took too long."""
+        try:
+            await asyncio.wait_for(self._bot.close(), CLOSE_SECONDS)
+        except TimeoutError:
+            log.warning("closing took over %.0f s; stopping without waiting more", CLOSE_SECONDS)
+        running = self.running
+        if running is not None and not running.done():
+            with contextlib.suppress(TimeoutError, asyncio.CancelledError):
+                await asyncio.wait_for(asyncio.shield(running), LOOP_SECONDS)
+            running.cancel()
 
 
 def _path_setting(settings: Settings) -> str:

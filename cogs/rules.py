@@ -13,6 +13,7 @@ from bot.ai.personas import PERSONAS
 from bot.engine.presets import PRESET_NAMES
 from bot.present.i18n import Talk, language_of, talk
 from bot.present.rulebook import fair_cup, roll_order, rule_page, table_rules
+from bot.runtime.answering import respond
 
 EMBED_COLOUR = discord.Colour.dark_gold()
 
@@ -84,7 +85,7 @@ class Rules(commands.Cog):
         the channel buries the game for everyone else on their phones."""
         t = talk(language_of(interaction.locale))
         embed = overview_embed(t) if ruleset is None else rules_embed(ruleset.value, t)
-        await interaction.response.send_message(embed=embed, ephemeral=not public)
+        await respond(interaction, embed=embed, ephemeral=not public)
 
 
 async def setup(bot: commands.Bot) -> None:

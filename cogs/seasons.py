@@ -24,6 +24,7 @@ from bot.league.service import SeasonClose
 from bot.present import ranking as words
 from bot.present.i18n import language_of, talk
 from bot.present.screens import refusal
+from bot.runtime.answering import respond
 from bot.storage import DatabaseDownError
 
 if TYPE_CHECKING:
@@ -174,7 +175,7 @@ class League(commands.Cog):
                 return
             key = await self.bot.league.set_season_length(interaction.guild_id, length)
             text = t("season-length-set", length=length, season=words.season_name(key, t))
-            await interaction.response.send_message(text, ephemeral=True)
+            await respond(interaction, ephemeral=True, content=text)
             return
         view = await self.bot.league.season_view(interaction.guild_id)
         await answer(interaction, words.season(view, t))

@@ -30,6 +30,7 @@ from bot.present.i18n import Talk, language_of, talk
 from bot.present.links import replay_link
 from bot.present.screens import refusal
 from bot.present.words import who
+from bot.runtime.answering import respond, respond_first, update
 from bot.storage import MINIMUMS, STATS, DatabaseDownError, Ranked, RoundRecord
 
 if TYPE_CHECKING:
@@ -195,7 +196,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_R
             or interaction.guild_id is None
             or not 0 <= self.page <= MAX_PAGE
         ):
-            await interaction.response.send_message(t("leaderboard-page-gone"), ephemeral=True)
+            await respond(interaction, ephemeral=True, content=t("leaderboard-page-gone"))
             return
         bot = cast("MexicanBot", interaction.client)  # the client that routed the click
         try:
@@ -211,9 +212,9 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_R
                 t,
             )
         except DatabaseDownError:  # a button: no command error handler answers it
-            await interaction.response.send_message(t("database-down"), ephemeral=True)
+            await respond(interaction, ephemeral=True, content=t("database-down"))
             return
-        await interaction.response.edit_message(embed=embed, view=view)
+        await update(interaction, embed=embed, view=view)
 
 
 class Stats(commands.Cog):
@@ -270,7 +271,7 @@ class Stats(commands.Cog):
             0,
             t,
         )
-        await interaction.response.send_message(embed=embed, view=view)
+        await respond(interaction, ephemeral=False, embed=embed, view=view)
 
     @app_commands.command(name="stats", description="A player's card: games, drinks, bluffs, luck")
     @app_commands.describe(
@@ -317,20 +318,26 @@ class Stats(commands.Cog):
         for label, value in data.figures:
             embed.add_field(name=label, value=value)
         if text:
-            await interaction.response.send_message(embed=embed)
+            await respond(interaction, ephemeral=False, embed=embed)
             return
         try:
             # ~150 ms of drawing and PNG packing (benchmarks.card_bench): off the event loop.
             png = await asyncio.to_thread(render_card, for_the_font(data))
         except Exception:  # a broken font must not cost the player their card
             log.exception("could not draw a stats card; sending text")
-            await interaction.response.send_message(embed=embed)
+            await respond(interaction, ephemeral=False, embed=embed)
             return
         image = discord.Embed(title=f"🎲 {data.name}", colour=discord.Colour.dark_gold())
         image.set_image(url="attachment://stats.png")
-        await interaction.response.send_message(
-            embed=image, file=discord.File(fp=io.BytesIO(png), filename="stats.png")
-        )
+        if not await respond_first(
+            interaction,
+            ephemeral=False,
+            embed=image,
+            file=discord.File(fp=io.BytesIO(png), filename="stats.png"),
+        ):
+            # Deferred (slow storage): a file in a follow-up could need Attach Files,
+            # which the bot does not ask for, so the card comes as text.
+            await respond(interaction, ephemeral=False, embed=embed)
 
     async def _name(self, guild: discord.Guild | None, user_id: int, t: Talk) -> str:
         """A display name for the card (mentions don't render in images)."""
@@ -368,7 +375,7 @@ class Stats(commands.Cog):
         embed = discord.Embed(
             title=t("history-title"), description=text[-4000:], colour=discord.Colour.dark_gold()
         )
-        await interaction.response.send_message(embed=embed)
+        await respond(interaction, ephemeral=False, embed=embed)
 
     async def _replays(self, guild_id: int, records: Sequence[RoundRecord], t: Talk) -> str:
         """Links to the replays of the finished games the listed rounds are from, newest
@@ -395,10 +402,13 @@ class Stats(commands.Cog):
             return
         t = talk(language_of(interaction.locale))
         if not interaction.permissions.manage_guild:
-            await interaction.response.send_message(t("reset-needs-permission"), ephemeral=True)
+            await respond(interaction, ephemeral=True, content=t("reset-needs-permission"))
             return
-        await interaction.response.send_message(
-            t("reset-sure"), view=ConfirmReset(interaction.user.id, t), ephemeral=True
+        await respond(
+            interaction,
+            ephemeral=True,
+            content=t("reset-sure"),
+            view=ConfirmReset(interaction.user.id, t),
         )
 
 
@@ -419,7 +429,7 @@ class ConfirmReset(discord.ui.View):
     async def interaction_check(self, interaction: discord.Interaction) -> bool:
         if interaction.user.id != self.admin_id or not interaction.permissions.manage_guild:
             t = talk(language_of(interaction.locale))
-            await interaction.response.send_message(t("reset-not-yours"), ephemeral=True)
+            await respond(interaction, ephemeral=True, content=t("reset-not-yours"))
             return False
         return True
 
@@ -429,18 +439,18 @@ class ConfirmReset(discord.ui.View):
     ) -> None:
         bot = interaction.client
         if interaction.guild_id is None:
-            await interaction.response.send_message(checks.server_only(interaction), ephemeral=True)
+            await respond(interaction, ephemeral=True, content=checks.server_only(interaction))
             return
         removed = await bot.storage.reset_guild_stats(interaction.guild_id)
         self.stop()
         t = talk(language_of(interaction.locale))
-        await interaction.response.edit_message(content=t("reset-done", n=removed), view=None)
+        await update(interaction, content=t("reset-done", n=removed), view=None)
 
     @discord.ui.button(style=discord.ButtonStyle.secondary)  # labelled in __init__
     async def cancel(self, interaction: discord.Interaction, _: discord.ui.Button[Any]) -> None:
         self.stop()
         t = talk(language_of(interaction.locale))
-        await interaction.response.edit_message(content=t("reset-nothing"), view=None)
+        await update(interaction, content=t("reset-nothing"), view=None)
 
 
 async def setup(bot: MexicanBot) -> None:

@@ -16,6 +16,7 @@ from bot.adapter.send import answer
 from bot.present.i18n import language_of, talk
 from bot.present.links import server_link
 from bot.present.screens import refusal
+from bot.runtime.answering import respond
 from bot.runtime.client import now
 from bot.web.serve import new_token
 
@@ -63,7 +64,7 @@ class Web(commands.Cog):
                 else await store.web_link(guild)
             )
             text = t("web-on", link=server_link(base, token)) if token else t("web-is-off")
-        await interaction.response.send_message(text, ephemeral=True)
+        await respond(interaction, ephemeral=True, content=text)
 
 
 async def setup(bot: MexicanBot) -> None:

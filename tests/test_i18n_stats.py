@@ -253,13 +253,15 @@ async def test_a_stale_page_and_an_unknown_player_come_from_the_catalog(
     speaks(monkeypatch)
     said: list[str] = []
 
-    async def send_message(text: str, **_: Any) -> None:
-        said.append(text)
+    async def send_message(content: str, **_: Any) -> Any:
+        said.append(content)
+        return SimpleNamespace(message_id=None)
 
     clicked: Any = SimpleNamespace(
         locale=discord.Locale.german,
         guild_id=1,
-        response=SimpleNamespace(send_message=send_message),
+        client=None,
+        response=SimpleNamespace(send_message=send_message, is_done=lambda: False),
     )
     await PageButton("gone", "server", "all", 0).callback(clicked)
     assert said == ["«de:leaderboard-page-gone»"]

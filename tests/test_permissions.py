@@ -204,10 +204,11 @@ def test_describe_forbidden_in_a_cached_channel() -> None:
 
 def test_files_go_only_into_answers_to_commands() -> None:
     """Attach Files is left out because the only file the bot sends (the /stats card) goes
-    in the first answer to a command (an interaction response), where Discord doesn't ask
-    for it. A file sent any other way (`channel.send`, a follow-up, or built somewhere and
-    passed on) makes this fail unless Attach Files is in the table. Reading history needs
-    Read Message History."""
+    in the first answer to a command (an interaction response, also through
+    `respond_first`, which sends nothing else), where Discord doesn't ask for it. A file
+    sent any other way (`channel.send`, a follow-up, or built somewhere and passed on)
+    makes this fail unless Attach Files is in the table. Reading history needs Read
+    Message History."""
     flags = {need.flag for need in NEEDS}
     elsewhere: list[str] = []
     reads_history = False
@@ -225,7 +226,9 @@ def test_files_go_only_into_answers_to_commands() -> None:
             holder = parents.get(node)
             call = parents.get(holder) if isinstance(holder, ast.keyword) else None
             target = ast.unparse(call.func) if isinstance(call, ast.Call) else "?"
-            if not target.endswith(("response.send_message", "response.edit_message")):
+            # respond_first answers only as the response (bot/runtime/answering.py).
+            first = ("response.send_message", "response.edit_message", "respond_first")
+            if not target.endswith(first):
                 elsewhere.append(f"{source.name}:{node.lineno} {target}")
     assert not elsewhere or "attach_files" in flags, elsewhere
     assert not reads_history or "read_message_history" in flags

@@ -81,13 +81,13 @@ class Executor:
         match operation:
             case Answer(reply=reply, edit=True, live=live):
                 assert interaction is not None
-                await interaction.response.edit_message(**send.edit_kwargs(reply))
+                await send.show(interaction, reply)
                 produced.shown = produced.shown or live
             case Answer(reply=reply, live=True):
                 assert interaction is not None
-                sent = await interaction.response.send_message(**send.send_kwargs(reply))
-                if sent.message_id is not None:
-                    produced.message_id, produced.shown = sent.message_id, True
+                message_id = await send.answer(interaction, reply)
+                if message_id is not None:
+                    produced.message_id, produced.shown = message_id, True
             case Answer(reply=reply):
                 assert interaction is not None
                 await send.answer(interaction, reply)

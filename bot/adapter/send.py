@@ -12,6 +12,7 @@ from typing import Any
 import discord
 
 from bot.present.message import Button, Component, Embed, Reply
+from bot.runtime.answering import respond, update
 
 COLOUR = discord.Colour.dark_gold()
 #: Discord's numbers for the button styles the presenter names.
@@ -144,14 +145,16 @@ def edit_kwargs(reply: Reply) -> dict[str, Any]:
     }
 
 
-async def answer(interaction: discord.Interaction, reply: Reply) -> None:
+async def answer(interaction: discord.Interaction, reply: Reply) -> int | None:
     """Answer an interaction with ``reply``: the response, or a follow-up if the
-    interaction was already answered (never a second response)."""
-    kwargs = send_kwargs(reply)
-    if interaction.response.is_done():
-        await interaction.followup.send(ephemeral=reply.private, **kwargs)
-    else:
-        await interaction.response.send_message(ephemeral=reply.private, **kwargs)
+    interaction was deferred or already answered (never a second response). The new
+    message's id, when Discord tells it."""
+    return await respond(interaction, ephemeral=reply.private, **send_kwargs(reply))
+
+
+async def show(interaction: discord.Interaction, reply: Reply) -> None:
+    """Show ``reply`` in the message clicked (an edit, or of the deferred response)."""
+    await update(interaction, **edit_kwargs(reply))
 
 
 def button_ids(message: discord.Message) -> list[str]:

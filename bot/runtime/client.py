@@ -19,6 +19,8 @@ from bot.league.service import League
 from bot.present.i18n import language_of, talk
 from bot.present.links import replay_link
 from bot.runtime import collector
+from bot.runtime.answering import Answering, respond
+from bot.runtime.gateway import guard_parsers
 from bot.runtime.settings import Settings
 from bot.storage import DatabaseDownError, Storage
 
@@ -118,8 +120,15 @@ class MexicanBot(commands.Bot):
         #: Set by `python -m bot` before it connects: the leases of this process's shards
         #: (README, Running at scale); ``leases.held`` and ``leases.ok`` say what it holds.
         self.leases: ShardLeases | None = None
-        #: Whether this process has looked for its published commands (once, not at every
-        #: reconnect).
+        #: Every interaction answered in time: deferred when its answer is late (README,
+        #: While the database is down).
+        self.answering = Answering()
+        self.add_listener(self.answering.on_interaction, "on_interaction")
+        # A gateway payload is input: one that does not parse is dropped with a line in
+        # the log, never let out of the gateway's reader, where it would end the process.
+        # discord.py's parsers are a dict of its connection state, which its websocket
+        # reads at every event (tests/test_gateway_wire.py checks the guard holds).
+        guard_parsers(self._connection.parsers)
 
     async def _replay_link(self, guild_id: int, game_id: int) -> str | None:
         """A finished game's replay, if this bot has pages (WEB_URL) and its server
@@ -188,10 +197,7 @@ class MexicanBot(commands.Bot):
             # Never "nothing was changed": the error may come after a move was stored.
             text = t("command-failed")
         try:
-            if interaction.response.is_done():
-                await interaction.followup.send(text, ephemeral=True)
-            else:
-                await interaction.response.send_message(text, ephemeral=True)
+            await respond(interaction, ephemeral=True, content=text)
         except discord.HTTPException:
             log.warning("could not tell a user their command failed")
 

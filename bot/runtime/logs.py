@@ -57,12 +57,26 @@ def _hide(arg: object) -> object:
     return arg
 
 
+class ReconnectFilter(logging.Filter):
+    """discord.py logs each failed attempt to reach the gateway again with its full
+    traceback; while Discord is unreachable that is a traceback every few seconds. The
+    line stays, with what failed in one line, and no traceback."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        if record.name == "discord.client" and record.exc_info and record.exc_info[1]:
+            failed = record.exc_info[1]
+            record.msg = f"{record.getMessage()} ({type(failed).__name__}: {failed})"
+            record.args, record.exc_info, record.exc_text = None, None, None
+        return True
+
+
 def setup_logging(settings: Settings, stream: TextIO | None = None) -> logging.Handler:
     """Log to stderr at LOG_LEVEL; returns the handler so callers (and tests) can remove it."""
     handler = logging.StreamHandler(stream or sys.stderr)
     # The token and any password in DATABASE_URL.
     handler.setFormatter(RedactingFormatter(settings.secrets()))
     handler.addFilter(PayloadFilter())
+    handler.addFilter(ReconnectFilter())
     root = logging.getLogger()
     root.setLevel(log_level_number(settings))
     root.addHandler(handler)

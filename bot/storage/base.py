@@ -149,9 +149,10 @@ class Storage:
         await self.close()
 
     async def ping(self) -> None:
-        """One trivial query: raises if the database can't answer now (README, Metrics
-        and health). The caller bounds how long it may take."""
-        await self._driver.fetchone("SELECT 1", ())
+        """Raises if the database can't take a write now: a write that changes nothing,
+        and for SQLite a check that the file opened is still the one at its path and its
+        disk not full (README, Metrics and health). The caller bounds how long it may take."""
+        await self._driver.probe()
 
     async def schema_version(self) -> int:
         return await self._driver.schema_version()

@@ -82,6 +82,11 @@ class Driver(Protocol):
 
     async def schema_version(self) -> int: ...
 
+    async def probe(self) -> None:
+        """Raise if the database can't take a write now: a real write that changes
+        nothing, for /health only, never on a move's path (README, Metrics and health)."""
+        ...
+
     async def fetchone(self, sql: str, params: Params) -> Any:
         """One query outside any write: its first row, or None."""
         ...

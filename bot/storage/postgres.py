@@ -216,6 +216,10 @@ class PostgresDriver:
             raise DatabaseDownError(f"the database stopped answering: {_reason(exc)}") from exc
         self.health.answered()
 
+    async def probe(self) -> None:
+        async with self._connection() as conn:
+            await _check_writable(conn)
+
     async def fetchone(self, sql: str, params: Params) -> Any:
         async with self._connection() as conn:
             return await _fetchrow(conn, sql, params)

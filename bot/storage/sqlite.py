@@ -62,17 +62,40 @@ class DatabasePathError(StorageError):
 
 #: SQLite's words for a database it can't use right now (README, Running at scale: While
 #: the database is down): another process holding the lock past ``busy_timeout``, or the
-#: disk failing under it. Any other error is a bug and stays loud.
+#: disk failing, full or read-only under it. Any other error is a bug and stays loud.
 UNAVAILABLE = (
     "database is locked",
     "database table is locked",
     "disk i/o error",
     "unable to open database file",
+    "database or disk is full",
+    "attempt to write a readonly database",
 )
+#: The same by SQLite's error names (extended codes: SQLITE_IOERR_WRITE...).
+UNAVAILABLE_CODES = (
+    "SQLITE_BUSY",
+    "SQLITE_LOCKED",
+    "SQLITE_IOERR",
+    "SQLITE_FULL",
+    "SQLITE_READONLY",
+)
+#: Seconds a call waits for another process's write lock before it counts the database
+#: as down. Shorter than the answer margin, so a move refused for it is mostly answered
+#: before the deferral; never longer than a deferred answer can wait (README, Running at
+#: scale: While the database is down).
+BUSY_SECONDS = 2.0
+#: Free bytes on the database's disk below which /health calls it full: a move needs a
+#: few pages in the WAL, a checkpoint as many in the file.
+FREE_FLOOR = 1 << 20
 
 
 def is_unavailable(exc: BaseException) -> bool:
-    return isinstance(exc, sqlite3.OperationalError) and str(exc).lower().startswith(UNAVAILABLE)
+    if not isinstance(exc, sqlite3.OperationalError):
+        return False
+    name = getattr(exc, "sqlite_errorname", None)
+    if isinstance(name, str) and name.startswith(UNAVAILABLE_CODES):
+        return True
+    return str(exc).lower().startswith(UNAVAILABLE)
 
 
 class SqliteStorage(Storage):
@@ -114,8 +137,12 @@ class SqliteDriver:
 
     dialect = SQLITE
 
-    def __init__(self, conn: aiosqlite.Connection) -> None:
+    def __init__(self, conn: aiosqlite.Connection, path: Path | None = None) -> None:
         self._conn = conn
+        #: The file and its WAL as opened (device, inode): a path that no longer leads
+        #: to them means the database was deleted, moved or replaced under the bot.
+        self._path = path
+        self._files = _identities(path) if path is not None else {}
         self._lock = asyncio.Lock()
         self._closed = False
         #: Moves waiting for the next group commit, and whether a commit is under way.
@@ -144,7 +171,7 @@ class SqliteDriver:
         try:
             conn.row_factory = aiosqlite.Row
             await conn.execute("PRAGMA foreign_keys = ON")
-            await conn.execute("PRAGMA busy_timeout = 5000")
+            await conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
             if not in_memory:
                 await conn.execute("PRAGMA journal_mode = WAL")
                 # Safe with WAL: a power cut may lose the last commit, never corrupt.
@@ -159,7 +186,7 @@ class SqliteDriver:
             if problem is None:
                 raise
             raise DatabasePathError(problem) from exc
-        return cls(conn)
+        return cls(conn, None if in_memory else Path(path))
 
     async def close(self) -> None:
         """Close the connection; safe to call twice (shutdown paths may overlap)."""
@@ -176,6 +203,32 @@ class SqliteDriver:
     async def schema_version(self) -> int:
         async with self._lock:
             return await _user_version(self._conn)
+
+    async def probe(self) -> None:
+        """The file is still the one at its path, its disk not full, and a write that
+        changes nothing (the schema version set to itself) is committed: SQLite answers
+        ``SELECT 1`` without its file, and a write rolled back never reaches the disk."""
+        self._check_file()
+        if self._path is not None:
+            free = _free_bytes(self._path.parent)
+            if free is not None and free < FREE_FLOOR:
+                raise DatabaseDownError(f"the disk holding {_shown(self._path)} is full")
+        await self._run_in_worker(_write_nothing)
+
+    def _check_file(self) -> None:
+        """Refuse a write into a file nobody will read again (module docstring: README,
+        While the database is down): the outage is logged once, saying what to do."""
+        gone = _gone(self._files)
+        if gone is not None:
+            reason = (
+                f"the file {_shown(gone)} was deleted, moved or replaced while the bot "
+                f"(process {os.getpid()}) had it open, so nothing more is written to it: put "
+                "it back, or restart the bot to use the file now at that path (restore it "
+                "from a backup if it is lost; a deleted file can be copied out of "
+                f"/proc/{os.getpid()}/fd/ before the restart)"
+            )
+            self.health.failed(reason)
+            raise DatabaseDownError(f"SQLite can't be used right now: {reason}")
 
     # --------------------------------------------------------------------- writes
 
@@ -272,6 +325,7 @@ class SqliteDriver:
         async with self._lock, self._reaching():
             if self._closed:
                 raise StorageError("storage is closed")
+            self._check_file()
             conn = self._conn
             return await on_worker(conn, fn, conn._conn)
 
@@ -302,6 +356,7 @@ class SqliteDriver:
                 raise StorageError("storage is closed")
             conn = self._conn
             raw = conn._conn
+            self._check_file()
             async with self._reaching():
                 await on_worker(conn, raw.execute, "BEGIN IMMEDIATE")
             try:
@@ -447,6 +502,52 @@ def _write_group(
             db.execute("ROLLBACK")
         raise
     return results
+
+
+def _write_nothing(db: sqlite3.Connection) -> None:
+    """A committed write that changes nothing: the schema version set to what it is."""
+    db.execute("BEGIN IMMEDIATE")
+    try:
+        version = int(db.execute("PRAGMA user_version").fetchone()[0])
+        db.execute(f"PRAGMA user_version = {version}")  # our own int: nothing spliced
+    except BaseException:
+        if db.in_transaction:
+            db.execute("ROLLBACK")
+        raise
+    db.execute("COMMIT")
+
+
+def _identities(path: Path) -> dict[Path, tuple[int, int]]:
+    """(device, inode) of the database file and of its WAL, which lives as long as the
+    connection in WAL mode."""
+    found = {}
+    for file in (path, Path(f"{path}-wal")):
+        with contextlib.suppress(OSError):
+            stat = os.stat(file)
+            found[file] = (stat.st_dev, stat.st_ino)
+    return found
+
+
+def _gone(files: dict[Path, tuple[int, int]]) -> Path | None:
+    """The first of ``files`` no longer at its path (deleted, moved or replaced)."""
+    for file, known in files.items():
+        try:
+            stat = os.stat(file)
+        except FileNotFoundError:
+            return file
+        except OSError:
+            continue  # can't look: the write itself will tell
+        if (stat.st_dev, stat.st_ino) != known:
+            return file
+    return None
+
+
+def _free_bytes(folder: Path) -> int | None:
+    try:
+        found = os.statvfs(folder)
+    except (AttributeError, OSError):  # no statvfs on Windows
+        return None
+    return found.f_bavail * found.f_frsize
 
 
 async def _connect(path: str) -> aiosqlite.Connection:

@@ -171,6 +171,9 @@ class Interaction:
     message: dict[str, Any] | None = None
     rest: list[RestCall] = field(default_factory=list)
     done: asyncio.Future[Interaction] | None = None
+    #: A deferred answer ("thinking", 5) whose message no follow-up has filled yet:
+    #: Discord shows the first follow-up in it, with the deferral's visibility.
+    loading: bool = False
 
     @property
     def latency(self) -> float | None:
@@ -267,6 +270,10 @@ class StandIn:
         self.messages: dict[int, dict[str, Any]] = {}
         self._channel_messages: dict[int, deque[int]] = {}
         self.on_message: MessageHook | None = None
+        #: Told of every message an interaction's webhook created or edited (its
+        #: follow-ups), with that interaction for sure: ``on_message`` attributes a
+        #: channel's posts and edits to its latest interaction, a guess.
+        self.on_followup: MessageHook | None = None
         #: Seconds every message edit takes (a slow Discord, for race tests).
         self.edit_delay = 0.0
         #: Fail the next interaction answers: "404" (as after a missed 3 s deadline) or
@@ -810,10 +817,15 @@ class StandIn:
                 "name": inter.kind,
             }
             message["_for_user"] = inter.user_id  # the driver's note: who sees it
+        elif rtype == 6 and "message" in inter.payload:
+            # A deferred update: the original response is the message clicked.
+            clicked = int(inter.payload["message"]["id"])
+            inter.message = self.messages.get(clicked) or inter.payload["message"]
         elif rtype == 7 and "message" in inter.payload:
             message = self._edit(int(inter.payload["message"]["id"]), data)
             if message is None:  # clicked message forgotten: answer with the click's copy
                 message = {**inter.payload["message"], **data}
+        inter.loading = rtype == 5
         if message is not None:
             inter.message = message
             result["interaction"]["response_message_id"] = message["id"]
@@ -831,10 +843,29 @@ class StandIn:
         self._attribute(inter, name, now)
         if inter is None:
             return _not_found("Unknown Webhook", 10015)
+        if (
+            inter.loading
+            and inter.message is not None
+            and int(inter.message["id"]) in self.messages
+        ):
+            # As Discord: the first follow-up after "thinking" is shown in its message,
+            # private or public as the deferral was, whatever the follow-up's flags say.
+            inter.loading = False
+            message = self._edit(int(inter.message["id"]), body)
+            assert message is not None
+            self._notify(inter.channel_id, message, "callback", inter)
+            self._followed(inter, message, "callback")
+            return _json(_public(message))
+        inter.loading = False
         message = self._store(inter.channel_id, body)
         message["_for_user"] = inter.user_id
         self._notify(inter.channel_id, message, "create", inter)
+        self._followed(inter, message, "create")
         return _json(_public(message))
+
+    def _followed(self, inter: Interaction, message: dict[str, Any], how: str) -> None:
+        if self.on_followup is not None:
+            self.on_followup(inter.channel_id, message, how, inter)
 
     async def _webhook_message(self, request, match, name, now):  # type: ignore[no-untyped-def]
         inter = self._by_token.get(match["token"])
@@ -848,6 +879,7 @@ class StandIn:
         if request.method == "DELETE":
             if mid is not None:
                 self.messages.pop(mid, None)
+            inter.loading = False
             return web.Response(status=204)
         body = await self._body(request) if request.method == "PATCH" else {}
         message = self._edit(mid, body) if mid is not None else None
@@ -855,6 +887,7 @@ class StandIn:
             return _not_found()
         if request.method == "PATCH":
             self._notify(inter.channel_id, message, "edit", inter)
+            self._followed(inter, message, "edit")
         return _json(_public(message))
 
     async def _channel(self, request, match, name, now):  # type: ignore[no-untyped-def]
