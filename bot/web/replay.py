@@ -149,13 +149,18 @@ class _Table:
         self.dice: str | None = None
         self.seal: Seal | None = None
         #: A lifted cup stays on show for the move that lifted it, though that move also
-        #: began the next round; the move after clears it.
+        #: began the next round; the move after clears it, and only then does the header
+        #: move on to the round begun (``next_round``), so a cup is never shown under the
+        #: number of the round after its own.
         self.clear_next = False
+        self.next_round: int | None = None
 
     def clear(self) -> None:
         self.claim = self.claimer = self.cup = self.dice = None
         self.seal = None
         self.clear_next = False
+        if self.next_round is not None:
+            self.round, self.next_round = self.next_round, None
 
     def seat(self, player: str | None) -> None:
         if player and player not in self.seats:
@@ -171,10 +176,10 @@ class _Table:
             case Seated(player=player):
                 self.seat(player)
             case RoundStarted(round=number):
-                self.round = number
                 if self.cup == "lifted":
-                    self.clear_next = True
+                    self.clear_next, self.next_round = True, number
                 else:
+                    self.round = number
                     self.clear()
             case Turn(player=player):
                 self.to_move = player
