@@ -7,6 +7,7 @@ from __future__ import annotations
 import re
 import time
 from collections.abc import AsyncIterator
+from itertools import pairwise
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -163,6 +164,26 @@ async def test_the_secrecy_check_sees_a_change_in_what_was_shown(
     assert await (await client.get(path)).read() != before
 
 
+async def test_a_lifted_cup_shows_under_its_own_rounds_number(store: Storage) -> None:
+    """The move that lifts a cup also begins the next round; the step keeps the lifted
+    cup on show, and so the number of the round it was lifted in, not the next one's."""
+    from bot.web.replay import replay
+
+    lifted = 0
+    for game_id in await played(store, 4):
+        found = await store.web_game(GUILD, game_id)
+        assert found is not None
+        record, entries = found
+        steps = replay(record.state_json, entries, talk("en"))
+        for before, step in pairwise(steps):
+            if step.cup == "lifted" and before.cup != "lifted":
+                lifted += 1
+                assert step.round == before.round, (game_id, step.lines)
+        rounds = [step.round for step in steps]
+        assert rounds == sorted(rounds), "rounds only count up"
+    assert lifted > 0, "these games lift cups"
+
+
 def test_the_replay_reads_no_private_kind() -> None:
     assert "dice" not in PUBLIC_KINDS and "move" not in PUBLIC_KINDS
     assert {"reveal", "claimed", "penalty", "rolled"} <= PUBLIC_KINDS
@@ -287,6 +308,9 @@ async def test_a_profile_shows_the_figures_of_stats(
     assert figures == [(label, str(escape(value))) for label, value in data.figures]
     assert figures[0][0].startswith("rating"), "the ratings come first, as on the card"
     assert "<svg" in html, "a rating history chart"
+    # Each chart is headed by the rating as the card writes it ('973?' while provisional).
+    headed = re.findall(r"<h3>[^<]* · ([^<]*)</h3>", html)
+    assert headed and headed == [value for label, value in data.figures[: len(headed)]]
     assert "Bo &lt;script&gt;" in html or "Bo <script>" not in html
 
 

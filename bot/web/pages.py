@@ -63,13 +63,14 @@ class GameItem:
 
 @dataclass(frozen=True, slots=True)
 class Chart:
-    """A rating history as an SVG polyline's points, with its first and last values."""
+    """A rating history as an SVG polyline's points, with its lowest and highest values
+    and the rating now, written as `/stats` writes them (grouped, '?' while provisional)."""
 
     family: str
     points: str
-    low: int
-    high: int
-    last: int
+    low: str
+    high: str
+    now: str
     games: int
 
 
@@ -177,7 +178,9 @@ class Reader:
             if family not in skills:
                 continue
             history = await store.rating_history(guild, family, user_id, HISTORY_GAMES)
-            chart = _chart(family, [shown for _, shown in history])
+            skill = skills[family]
+            now = ranking.rating(skill.shown, skill.provisional, t)
+            chart = _chart(family, [shown for _, shown in history], now, t)
             if chart is not None:
                 charts.append(chart)
         views = await self.league.achievements_of(guild, user_id)
@@ -198,7 +201,7 @@ class Reader:
 WIDTH, HEIGHT, PAD = 300, 100, 4
 
 
-def _chart(family: str, values: Sequence[int]) -> Chart | None:
+def _chart(family: str, values: Sequence[int], now: str, t: Talk) -> Chart | None:
     if not values:
         return None
     low, high = min(values), max(values)
@@ -208,4 +211,5 @@ def _chart(family: str, values: Sequence[int]) -> Chart | None:
         f"{PAD + i * step:.1f},{PAD + (HEIGHT - 2 * PAD) * (high - v) / span:.1f}"
         for i, v in enumerate(values)
     )
-    return Chart(family, points, low, high, values[-1], len(values))
+    low_text, high_text = (ranking.rating(v, False, t) for v in (low, high))
+    return Chart(family, points, low_text, high_text, now, len(values))
