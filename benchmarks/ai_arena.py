@@ -77,6 +77,7 @@ from bot.ai import bluff, brain, knowledge
 from bot.ai.knowledge import Inputs, Record
 from bot.ai.opponents import Profile
 from bot.ai.personas import DEFAULT, PERSONAS, computer_id
+from bot.ai.recent import RecentPlay
 from bot.engine import (
     ORDER,
     PRESET_NAMES,
@@ -154,6 +155,8 @@ class Statistics:
     totals: dict[int, Counter[str]] = field(default_factory=lambda: defaultdict(Counter))
     claims: Counter[int] = field(default_factory=Counter)
     pending: Pending = NOTHING_PENDING
+    #: The computer players' memory of recent play, as the bot's computers keep it.
+    recent: RecentPlay = field(default_factory=RecentPlay)
 
     def new_game(self) -> None:
         self.pending = NOTHING_PENDING
@@ -185,7 +188,7 @@ class Statistics:
     def records(self, game: Game) -> dict[str, Record]:
         """What the computer players read of the players at ``game``'s table: nothing at an
         open-roll table, else ``knowledge.stored_records`` from these statistics."""
-        return _now(knowledge.stored_records(self, GUILD, game))
+        return _now(knowledge.stored_records(self, GUILD, game, self.recent))
 
 
 #: The one server an arena pairing plays on.
@@ -793,9 +796,13 @@ def adversary_for(opponent: str, preset: str, stats: Statistics) -> Responder | 
     the first person's)."""
     me = PEOPLE[0]
 
-    def records() -> Profile | None:
+    def records() -> tuple[Profile | None, bool]:
+        """Its record, and whether her memory of it has it in doubt."""
         row = stats.totals.get(int(me))
-        return None if row is None else Record.from_totals(row, stats.claims[int(me)]).profile
+        if row is None:
+            return None, False
+        profile = Record.from_totals(row, stats.claims[int(me)]).profile
+        return profile, stats.recent.doubted((GUILD, int(me)), profile)
 
     responder = Responder(preset, me, records)
     return responder if opponent == "responder" else Baiter(responder, _TRUTHFUL)

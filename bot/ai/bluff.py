@@ -56,7 +56,7 @@ SPEND = 150.0
 #: someone who lets her bank a lot and then punishes her lean takes back about this much
 #: a round while the bank lasts, instead of all of it in one stretch. The price is what
 #: she leaves on the table against weak play (README, Playing against the computer).
-RATE: dict[str, float] = {"mexican": 0.008, "dollar": 0.015}
+RATE: dict[str, float] = {"mexican": 0.05, "dollar": 0.05}
 
 K = TypeVar("K")
 
@@ -64,6 +64,7 @@ K = TypeVar("K")
 def decide(inputs: Inputs, rng: Random, persona: Persona) -> Move | None:
     view = inputs.view
     known = {p: r.profile for p, r in inputs.records.items()}
+    doubted = {p for p, r in inputs.records.items() if r.doubted}
     legal = [Move.decode(m) for m in view.get("legal_moves") or []]
     if not legal:
         return None
@@ -73,7 +74,7 @@ def decide(inputs: Inputs, rng: Random, persona: Persona) -> Move | None:
     seen = _rank(view.get("cup"))
     if stage == "answer" and seen is not None and standing is not None and seen < standing:
         return Move(Act.BULLSHIT)  # a cup passed back to the one who saw it: a sure catch
-    best = _read(view, rng, persona, known, stage)
+    best = _read(view, rng, persona, known, doubted, stage)
     if best is not None:
         move = _exploit(view, best, stage, standing, seen, legal)
         if move is not None:
@@ -116,7 +117,12 @@ def _opponent(view: View, stage: str) -> str | None:
 
 
 def _read(
-    view: View, rng: Random, persona: Persona, known: Mapping[str, Profile], stage: str
+    view: View,
+    rng: Random,
+    persona: Persona,
+    known: Mapping[str, Profile],
+    doubted: set[str],
+    stage: str,
 ) -> Reading | None:
     """The best answer to this opponent's profile, or None to play the policy this time:
     the more the bot knows of them (and the more the persona reads people), the more
@@ -128,10 +134,11 @@ def _read(
     nobody can steer."""
     if not persona.read:
         return None
-    profile = known.get(_opponent(view, stage) or "")
+    opponent = _opponent(view, stage) or ""
+    profile = known.get(opponent)
     players = max(2, len(view.get("seats") or ()))
     table = "mexican" if view["options"]["ties"] else "dollar"
-    share = exploit_share(profile, persona, table, players, part_of(stage))
+    share = exploit_share(profile, persona, table, players, part_of(stage), opponent in doubted)
     if profile is None or share <= 0 or rng.random() >= share:
         if players == 2:
             return None
@@ -146,13 +153,22 @@ def part_of(stage: str) -> str:
 
 
 def exploit_share(
-    profile: Profile | None, persona: Persona, table: str, players: int, part: str
+    profile: Profile | None,
+    persona: Persona,
+    table: str,
+    players: int,
+    part: str,
+    doubted: bool = False,
 ) -> float:
     """How often she plays the best answer to ``profile`` rather than the policy in
     ``part`` of her play: as often as she trusts the record and, heads-up, can afford
-    (:func:`affordable`). At a bigger table there is no equilibrium to keep to, so trust
-    alone decides."""
+    (:func:`affordable`), and never heads-up while the record is ``doubted``: the
+    person's recent play left it (:mod:`bot.ai.recent`), and the answer to a record
+    someone has left is what a switch of style is made to punish. At a bigger table
+    there is no equilibrium to keep to, so trust alone decides."""
     if profile is None or not persona.read:
+        return 0.0
+    if players <= 2 and doubted:
         return 0.0
     seen = profile.seen_claims + profile.answers
     trust = min(MAX_TRUST, persona.read * seen / (seen + HALF_TRUST))

@@ -23,6 +23,7 @@ from dataclasses import dataclass, field
 from typing import Any, Protocol
 
 from bot.ai.opponents import Profile
+from bot.ai.recent import RecentPlay
 from bot.engine import Game
 
 #: The counters of a player's stored statistics a computer reads (README, Leaderboard and
@@ -48,12 +49,24 @@ class Record:
     calls_right: int = 0
     #: How they claim and answer, as the expert models them (:mod:`bot.ai.opponents`).
     profile: Profile = field(default_factory=Profile)
+    #: Whether their recent play has left this record (:mod:`bot.ai.recent`), as far as
+    #: the reader remembers: then the record does not describe how they play now.
+    doubted: bool = False
 
     @classmethod
-    def from_totals(cls, totals: Mapping[str, int], claims: int) -> Record:
-        """From a player's stored counters (column -> value) and their count of claims."""
+    def from_totals(
+        cls,
+        totals: Mapping[str, int],
+        claims: int,
+        recent: RecentPlay | None = None,
+        key: Any = None,
+    ) -> Record:
+        """From a player's stored counters (column -> value) and their count of claims;
+        with ``recent``, noted there under ``key``, and whether it is in doubt read from it."""
         counts = {f: int(totals.get(c, 0)) for f, c in TOTALS_READ.items()}
-        return cls(claims=claims, profile=Profile.from_totals(totals), **counts)
+        profile = Profile.from_totals(totals)
+        doubted = recent is not None and recent.update(key, profile)
+        return cls(claims=claims, profile=profile, doubted=doubted, **counts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -85,13 +98,19 @@ class Records(Protocol):
     ) -> dict[int, tuple[dict[str, int], int]]: ...
 
 
-async def stored_records(storage: Records, guild_id: int, game: Game) -> dict[str, Record]:
+async def stored_records(
+    storage: Records, guild_id: int, game: Game, recent: RecentPlay | None = None
+) -> dict[str, Record]:
     """The records of the people at ``game``'s table (Discord ids) from this server's
     stored statistics, keyed like the game's players; none at an open-roll table, where
     every roll is public and the computers need nobody's. Computers are left out: their
-    play does not depend on who they are, so there is nothing to learn of them."""
+    play does not depend on who they are, so there is nothing to learn of them. With
+    ``recent``, each record read is noted there, and says whether it is in doubt."""
     if not game.bluffing:
         return {}
     people = [int(p) for p in game.players if p.isdigit()]
     found = await storage.player_records(guild_id, people)
-    return {str(uid): Record.from_totals(totals, claims) for uid, (totals, claims) in found.items()}
+    return {
+        str(uid): Record.from_totals(totals, claims, recent, (guild_id, uid))
+        for uid, (totals, claims) in found.items()
+    }

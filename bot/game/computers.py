@@ -17,6 +17,7 @@ from contextlib import AbstractAsyncContextManager
 from typing import Any
 
 from bot.ai import brain, knowledge, scheduler
+from bot.ai.recent import RecentPlay
 from bot.engine import GameError
 from bot.game.outcomes import Origin, Sink
 from bot.game.tables import MovedElsewhere, OutcomeUnknown, Table, TableService
@@ -43,6 +44,9 @@ class Computers:
         #: A move's hold on its channel: the lock, counted as work a shutdown waits for.
         self.turn = turn
         self.closing = closing
+        #: How each person at a bluffing table has played lately, from their records as
+        #: read here (README, Playing against the computer: "Safe exploitation").
+        self.recent = RecentPlay()
         #: A computer player's pending move per channel (its pause, then the move).
         self.thinking: dict[int, asyncio.Task[None]] = {}
 
@@ -116,7 +120,9 @@ class Computers:
         public facts only (README, Leaderboard and stats). Computers' own records are
         not read: their play is the same for everyone."""
         try:
-            return await knowledge.stored_records(self.tables.storage, table.guild_id, table.game)
+            return await knowledge.stored_records(
+                self.tables.storage, table.guild_id, table.game, self.recent
+            )
         except DatabaseDownError:
             return {}  # the move itself will meet the outage and wait for the database
         except Exception:

@@ -1,0 +1,120 @@
+"""Recent play against the record (README, Playing against the computer: "Safe
+exploitation"): a person who keeps their style is trusted, one who switches is caught
+within a few games, and the memory reads public counters only."""
+
+from __future__ import annotations
+
+import random
+from dataclasses import replace
+
+from bot.ai import bluff
+from bot.ai.opponents import Profile
+from bot.ai.personas import DEFAULT, PERSONAS
+from bot.ai.recent import LATCH, SPAN, RecentPlay, drifted, minus, observations
+
+EXPERT = PERSONAS[DEFAULT]
+N = 21
+
+
+def grow(profile: Profile, rng: random.Random, bluff_rate: float, call_rate: float) -> Profile:
+    """One more claim and one more answer, drawn at these rates."""
+    rank = rng.randrange(8, N)
+    bluffed = rng.random() < bluff_rate
+    called = rng.random() < call_rate
+    faced = list(profile.faced)
+    calls = list(profile.called)
+    faced[rank] += 1
+    calls[rank] += called
+    return replace(
+        profile,
+        free_claims=profile.free_claims + 1,
+        free_bluffs=profile.free_bluffs + bluffed,
+        faced=tuple(faced),
+        called=tuple(calls),
+    )
+
+
+def test_the_memory_reads_the_last_span_once_it_reaches_back() -> None:
+    memory = RecentPlay()
+    rng = random.Random(1)
+    profile = Profile()
+    seen = []
+    for _ in range(100):
+        profile = grow(profile, rng, 0.2, 0.3)
+        memory.update("p", profile)
+        seen.append(memory.recent("p", profile))
+    first = next(i for i, r in enumerate(seen) if r is not None)
+    assert 2 * first + 2 >= SPAN, "nothing is read before the memory spans SPAN observations"
+    last = seen[-1]
+    assert last is not None and SPAN <= observations(last) <= SPAN + 2 * 10
+    assert minus(profile, minus(profile, last)) == last
+
+
+def test_a_reset_of_the_statistics_empties_the_memory() -> None:
+    memory = RecentPlay()
+    rng = random.Random(2)
+    profile = Profile()
+    for _ in range(60):
+        profile = grow(profile, rng, 0.2, 0.3)
+        memory.update("p", profile)
+    assert memory.recent("p", profile) is not None
+    assert memory.update("p", Profile()) is False
+    assert memory.recent("p", Profile()) is None
+
+
+def test_a_steady_player_is_rarely_taken_for_one_who_switched() -> None:
+    """The same rates all along: over 3,000 claims and answers the record is rarely in
+    doubt, and a player whose rates are fixed never is."""
+    for rates, most in (((0.25, 0.4), 0.1), ((0.0, 1.0), 0.0)):
+        memory = RecentPlay()
+        rng = random.Random(3)
+        profile = Profile()
+        doubts = 0
+        for _ in range(3000):
+            profile = grow(profile, rng, *rates)
+            doubts += memory.update("p", profile)
+        assert doubts / 3000 <= most, (rates, doubts)
+
+
+def test_a_switch_of_style_is_caught_within_a_few_games_and_doubted_a_while() -> None:
+    """Truthful for 1,000 claims and answers, then bluffing and calling far more."""
+    memory = RecentPlay()
+    rng = random.Random(4)
+    profile = Profile()
+    for _ in range(1000):
+        profile = grow(profile, rng, 0.0, 0.2)
+        assert not memory.update("p", profile)
+    caught = None
+    doubts = 0
+    for n in range(1, 2 * LATCH):
+        profile = grow(profile, rng, 0.5, 0.6)
+        doubted = memory.update("p", profile)
+        assert memory.doubted("p", profile) == doubted, "doubted() reads what update() says"
+        if doubted and caught is None:
+            caught = n
+        doubts += doubted
+    assert caught is not None and caught <= SPAN, f"caught after {caught} new observations"
+    assert doubts >= LATCH // 2, "the doubt lasts while the blend describes neither style"
+
+
+def test_she_plays_the_solved_strategy_heads_up_while_the_record_is_doubted() -> None:
+    rng = random.Random(5)
+    profile = Profile()
+    for _ in range(600):
+        profile = grow(profile, rng, 0.0, 0.2)
+    for part in ("claim", "answer"):
+        assert bluff.exploit_share(profile, EXPERT, "dollar", 2, part, doubted=False) > 0
+        assert bluff.exploit_share(profile, EXPERT, "dollar", 2, part, doubted=True) == 0.0
+        # At a bigger table there is no equilibrium to keep to: trust alone decides.
+        assert bluff.exploit_share(profile, EXPERT, "dollar", 3, part, doubted=True) > 0
+
+
+def test_the_counts_that_differ_only_by_chance_are_not_a_switch() -> None:
+    same = Profile(free_claims=20, free_bluffs=5)
+    rest = Profile(free_claims=420, free_bluffs=105)
+    record = Profile(free_claims=440, free_bluffs=110)
+    assert minus(record, same) == rest
+    assert not drifted(record, same)
+    assert drifted(
+        Profile(free_claims=440, free_bluffs=120), Profile(free_claims=20, free_bluffs=15)
+    )
