@@ -105,8 +105,9 @@ def test_she_plays_the_solved_strategy_heads_up_while_the_record_is_doubted() ->
     for part in ("claim", "answer"):
         assert bluff.exploit_share(profile, EXPERT, "dollar", 2, part, doubted=False) > 0
         assert bluff.exploit_share(profile, EXPERT, "dollar", 2, part, doubted=True) == 0.0
-        # At a bigger table there is no equilibrium to keep to: trust alone decides.
-        assert bluff.exploit_share(profile, EXPERT, "dollar", 3, part, doubted=True) > 0
+        # At a bigger table trust alone decides, but not in a record that is doubted.
+        assert bluff.exploit_share(profile, EXPERT, "dollar", 3, part, doubted=False) > 0
+        assert bluff.exploit_share(profile, EXPERT, "dollar", 3, part, doubted=True) == 0.0
 
 
 def test_the_counts_that_differ_only_by_chance_are_not_a_switch() -> None:

@@ -17,7 +17,9 @@ best answer can itself be beaten by someone who knows it, so she risks on it onl
 she has already won from that person above the policy's own expected result, as their
 public record of rounds against her shows. Against weak play that bank grows and she
 leans in; against someone who punishes the lean it empties and she is back on the
-policy, so nobody can take more from her than they gave.
+policy, so nobody can take more from her than they gave. And she does not answer a
+record at all while the person's recent play has left it (:mod:`bot.ai.recent`): a
+switch of style, which is how a lean is punished, is caught within a few games.
 """
 
 from __future__ import annotations
@@ -52,10 +54,11 @@ RISK: dict[str, dict[str, float]] = {
     "dollar": {"claim": 0.03, "answer": 0.075},
 }
 SPEND = 150.0
-#: The most each part may risk per round however big the bank, in rounds, per preset:
-#: someone who lets her bank a lot and then punishes her lean takes back about this much
-#: a round while the bank lasts, instead of all of it in one stretch. The price is what
-#: she leaves on the table against weak play (README, Playing against the computer).
+#: The most each part may risk per round however big the bank, in rounds, per preset: a
+#: last brake behind the bank and the doubt (README, Playing against the computer: "Safe
+#: exploitation"). Someone who switches style to punish her lean is caught within a few
+#: games (:mod:`bot.ai.recent`); this bounds what one who punishes without showing it
+#: takes a round while the bank lasts.
 RATE: dict[str, float] = {"mexican": 0.05, "dollar": 0.05}
 
 K = TypeVar("K")
@@ -162,13 +165,12 @@ def exploit_share(
 ) -> float:
     """How often she plays the best answer to ``profile`` rather than the policy in
     ``part`` of her play: as often as she trusts the record and, heads-up, can afford
-    (:func:`affordable`), and never heads-up while the record is ``doubted``: the
-    person's recent play left it (:mod:`bot.ai.recent`), and the answer to a record
-    someone has left is what a switch of style is made to punish. At a bigger table
-    there is no equilibrium to keep to, so trust alone decides."""
-    if profile is None or not persona.read:
-        return 0.0
-    if players <= 2 and doubted:
+    (:func:`affordable`); never while the record is ``doubted``: the person's recent
+    play left it (:mod:`bot.ai.recent`), and the answer to a record someone has left is
+    what a switch of style is made to punish (at a bigger table she then answers a
+    typical player, as when she does not play to the person). At a bigger table there
+    is no equilibrium to keep to, so otherwise trust alone decides."""
+    if profile is None or not persona.read or doubted:
         return 0.0
     seen = profile.seen_claims + profile.answers
     trust = min(MAX_TRUST, persona.read * seen / (seen + HALF_TRUST))
