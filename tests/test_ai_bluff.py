@@ -162,8 +162,10 @@ def test_with_rounds_banked_she_accepts_an_honest_players_raise_a_liars_she_call
     her (README, Playing against the computer: "Safe exploitation")."""
     game = facing("dollar", (5, 4), over=(5, 2))
     assert calls(game) == 1.0  # the policy alone calls it
-    lean = bluff.RATE["dollar"] / bluff.RISK["dollar"]["answer"]
-    assert 1.0 - lean - 0.08 < calls(game, {THEM: duels(honest(), 0.75)}) < 1.0 - lean / 2
+    banked = duels(honest(), 0.75)
+    lean = bluff.exploit_share(banked.profile, EXPERT, "dollar", 2, "answer")
+    assert 0 < lean <= bluff.RATE["dollar"] / bluff.RISK["dollar"]["answer"]
+    assert 1.0 - lean - 0.08 < calls(game, {THEM: banked}) < 1.0 - lean / 2
     assert calls(game, {THEM: duels(liar(), 0.75)}) == 1.0
 
 
@@ -235,7 +237,8 @@ def test_against_someone_who_calls_only_doubles_it_claims_the_highest_plain_roll
     record = duels(honest(call_from=RANK[(1, 1)]), 0.75)
     assert claims_made(holding("dollar", (4, 2)), Record()).get((6, 5), 0) == 0
     made = claims_made(holding("dollar", (4, 2)), record, 400)
-    lean = bluff.RATE["dollar"] / bluff.RISK["dollar"]["claim"]
+    lean = bluff.exploit_share(record.profile, EXPERT, "dollar", 2, "claim")
+    assert 0 < lean <= bluff.RATE["dollar"] / bluff.RISK["dollar"]["claim"]
     assert lean - 0.1 < made.get((6, 5), 0) / 400 < lean + 0.1
 
 
@@ -262,16 +265,16 @@ def test_at_a_bigger_table_she_answers_a_typical_player_where_she_reads_nobody()
     """Heads-up with no record she plays the solved (heads-up) strategy; at a table of
     three she answers a typical player there instead, with the next start worth less."""
     heads_up = facing("dollar", (5, 4), over=(5, 2))
-    assert bluff._read(heads_up.view(ME), random.Random(1), EXPERT, {}, "answer") is None
+    assert bluff._read(heads_up.view(ME), random.Random(1), EXPERT, {}, set(), "answer") is None
     three = facing("dollar", (5, 4), over=(5, 2))
     three.seats = [THEM, ME, "222"]
-    found = bluff._read(three.view(ME), random.Random(1), EXPERT, {}, "answer")
+    found = bluff._read(three.view(ME), random.Random(1), EXPERT, {}, set(), "answer")
     assert found is not None and found.players == 3
     assert found.model == Model.fit(Profile(), found.rules)
     start = bluff_policy.policy("dollar").start_value
     assert found.start == pytest.approx(start * 2 / 3)
     plain = dataclasses.replace(EXPERT, read=0.0)  # personas that read nobody: the policy
-    assert bluff._read(three.view(ME), random.Random(1), plain, {}, "answer") is None
+    assert bluff._read(three.view(ME), random.Random(1), plain, {}, set(), "answer") is None
 
 
 def test_only_the_expert_reads_opponents() -> None:

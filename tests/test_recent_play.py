@@ -119,3 +119,46 @@ def test_the_counts_that_differ_only_by_chance_are_not_a_switch() -> None:
     assert drifted(
         Profile(free_claims=440, free_bluffs=120), Profile(free_claims=20, free_bluffs=15)
     )
+
+
+class Stored:
+    """The one storage query a computer's knowledge needs, over counters set by hand."""
+
+    def __init__(self) -> None:
+        self.totals: dict[str, int] = {}
+
+    async def player_records(
+        self, guild_id: int, user_ids: list[int]
+    ) -> dict[int, tuple[dict[str, int], int]]:
+        return {uid: (dict(self.totals), self.totals.get("free_claims", 0)) for uid in user_ids}
+
+
+def counters(profile: Profile) -> dict[str, int]:
+    row = {name: getattr(profile, name) for name in ("free_claims", "free_bluffs")}
+    row |= {f"faced_{r}": n for r, n in enumerate(profile.faced)}
+    return row | {f"called_{r}": n for r, n in enumerate(profile.called)}
+
+
+async def test_the_records_the_computers_read_carry_the_doubt_of_their_memory() -> None:
+    """As the bot reads them (``knowledge.stored_records`` with the computers' memory):
+    the same stored counters, read as they grow, are doubted once the style switches."""
+    from bot.ai.knowledge import stored_records
+    from tests.test_ai_bluff import table
+
+    game = table("mexican")
+    storage, memory = Stored(), RecentPlay()
+    rng = random.Random(6)
+    profile = Profile()
+    for _ in range(600):
+        profile = grow(profile, rng, 0.0, 0.2)
+        storage.totals = counters(profile)
+        records = await stored_records(storage, 1, game, memory)
+        assert not records["111"].doubted
+    doubted = False
+    for _ in range(SPAN):
+        profile = grow(profile, rng, 0.6, 0.7)
+        storage.totals = counters(profile)
+        doubted = (await stored_records(storage, 1, game, memory))["111"].doubted
+    assert doubted
+    # Without a memory (a reader that keeps none) nothing is ever doubted.
+    assert not (await stored_records(storage, 1, game))["111"].doubted

@@ -27,6 +27,7 @@ import math
 from collections import deque
 from collections.abc import Hashable, Iterator
 from dataclasses import fields
+from typing import Any
 
 from bot.ai.opponents import Profile
 
@@ -51,13 +52,13 @@ def observations(profile: Profile) -> int:
 
 def minus(newer: Profile, older: Profile) -> Profile:
     """The counts made between two snapshots of the same record."""
-    out: dict[str, object] = {}
+    out: dict[str, Any] = {}
     for f in fields(Profile):
         a, b = getattr(newer, f.name), getattr(older, f.name)
         out[f.name] = (
             tuple(x - y for x, y in zip(a, b, strict=True)) if isinstance(a, tuple) else a - b
         )
-    return Profile(**out)  # type: ignore[arg-type]
+    return Profile(**out)
 
 
 class RecentPlay:
