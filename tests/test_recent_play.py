@@ -162,3 +162,18 @@ async def test_the_records_the_computers_read_carry_the_doubt_of_their_memory() 
     assert doubted
     # Without a memory (a reader that keeps none) nothing is ever doubted.
     assert not (await stored_records(storage, 1, game))["111"].doubted
+
+
+def test_the_memory_forgets_the_least_recently_read_beyond_its_people() -> None:
+    memory = RecentPlay(people=2)
+    rng = random.Random(7)
+    profiles = {key: Profile() for key in "abc"}
+    for _ in range(SPAN + 10):
+        for key in "ab":
+            profiles[key] = grow(profiles[key], rng, 0.2, 0.3)
+            memory.update(key, profiles[key])
+    assert memory.recent("a", profiles["a"]) is not None
+    memory.update("a", profiles["a"])  # "a" read last: "b" is the one to go
+    memory.update("c", grow(profiles["c"], rng, 0.2, 0.3))
+    assert memory.recent("b", profiles["b"]) is None
+    assert memory.recent("a", profiles["a"]) is not None

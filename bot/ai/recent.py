@@ -40,6 +40,10 @@ STEP = 10
 #: record that is a blend of them, which the newest style soon differs from too little
 #: to show, though the blend still describes neither.
 LATCH = 600
+#: People remembered at once per process (the least recently read are forgotten first:
+#: a few kilobytes each; one forgotten is read with the bank alone until the memory
+#: spans ``SPAN`` of their observations again).
+PEOPLE = 5000
 #: How unlikely a difference between recent play and the record must be under chance
 #: before she stops trusting the record (a one-sided normal quantile: 0.001).
 Z = 3.09
@@ -65,17 +69,27 @@ class RecentPlay:
     """Per person, snapshots of their record as it grew, and when their recent play last
     left it: whether her reading of them is in doubt now."""
 
-    def __init__(self, span: int = SPAN, step: int = STEP, latch: int = LATCH) -> None:
+    def __init__(
+        self, span: int = SPAN, step: int = STEP, latch: int = LATCH, people: int = PEOPLE
+    ) -> None:
         self.span = span
         self.step = step
         self.latch = latch
+        self.people = people
         self._snaps: dict[Hashable, deque[Profile]] = {}
         #: Per person, the observation count at which their play last left the record.
         self._left: dict[Hashable, int] = {}
 
     def update(self, key: Hashable, profile: Profile) -> bool:
         """Note ``profile`` as ``key``'s record now; whether it is in doubt."""
-        snaps = self._snaps.setdefault(key, deque(maxlen=self.span // self.step + 2))
+        snaps = self._snaps.pop(key, None)
+        if snaps is None:
+            snaps = deque(maxlen=self.span // self.step + 2)
+            if len(self._snaps) >= self.people:
+                oldest = next(iter(self._snaps))
+                del self._snaps[oldest]
+                self._left.pop(oldest, None)
+        self._snaps[key] = snaps  # the most recently read last
         now = observations(profile)
         if snaps and observations(snaps[-1]) > now:
             snaps.clear()  # the statistics were reset
