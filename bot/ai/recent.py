@@ -98,18 +98,21 @@ class RecentPlay:
             snaps.append(profile)
         if drifted(profile, self.recent(key, profile)):
             self._left[key] = now
-        return self.doubted(key, profile)
+            return True
+        return self._latched(key, now)
 
     def doubted(self, key: Hashable, profile: Profile) -> bool:
         """Whether ``key``'s recent play left their record within the last ``latch``
         observations (or does now), noting nothing: what :meth:`update` answers, for an
         adversary in the arena that knows her memory (README, Benchmarks: Computer
         players)."""
-        now = observations(profile)
+        return self._latched(key, observations(profile)) or drifted(
+            profile, self.recent(key, profile)
+        )
+
+    def _latched(self, key: Hashable, now: int) -> bool:
         left = self._left.get(key)
-        if left is not None and 0 <= now - left < self.latch:
-            return True
-        return drifted(profile, self.recent(key, profile))
+        return left is not None and 0 <= now - left < self.latch
 
     def recent(self, key: Hashable, profile: Profile) -> Profile | None:
         """``key``'s play over at least their last ``span`` observations (None while the
