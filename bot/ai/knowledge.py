@@ -19,7 +19,7 @@ counter: the no-cheating tests swap those dice and check the decision never chan
 from __future__ import annotations
 
 from collections.abc import Mapping
-from dataclasses import dataclass, field
+from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
 from bot.ai.opponents import Profile
@@ -54,19 +54,11 @@ class Record:
     doubted: bool = False
 
     @classmethod
-    def from_totals(
-        cls,
-        totals: Mapping[str, int],
-        claims: int,
-        recent: RecentPlay | None = None,
-        key: Any = None,
-    ) -> Record:
-        """From a player's stored counters (column -> value) and their count of claims;
-        with ``recent``, noted there under ``key``, and whether it is in doubt read from it."""
+    def from_totals(cls, totals: Mapping[str, int], claims: int) -> Record:
+        """From a player's stored counters (column -> value) and their count of claims."""
         counts = {f: int(totals.get(c, 0)) for f, c in TOTALS_READ.items()}
-        profile = Profile.from_totals(totals)
-        doubted = recent is not None and recent.update(key, profile)
-        return cls(claims=claims, profile=profile, doubted=doubted, **counts)
+        # Not doubted: that is for a reader with a memory to say (:func:`stored_records`).
+        return cls(claims=claims, profile=Profile.from_totals(totals), doubted=False, **counts)
 
 
 @dataclass(frozen=True, slots=True)
@@ -110,7 +102,10 @@ async def stored_records(
         return {}
     people = [int(p) for p in game.players if p.isdigit()]
     found = await storage.player_records(guild_id, people)
-    return {
-        str(uid): Record.from_totals(totals, claims, recent, (guild_id, uid))
-        for uid, (totals, claims) in found.items()
-    }
+    records = {}
+    for uid, (totals, claims) in found.items():
+        record = Record.from_totals(totals, claims)
+        if recent is not None:
+            record = replace(record, doubted=recent.update((guild_id, uid), record.profile))
+        records[str(uid)] = record
+    return records
