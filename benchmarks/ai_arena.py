@@ -53,6 +53,10 @@ Opponents (all decide from their own seat's ``Game.view``, what a person sees, e
   games of the responder's punishment of that lean, and again.
 - ``solved``: the expert without records, the solved policy alone.
 
+``--stranger`` plays her, in every pairing, as she plays someone she has no record of:
+the solved policy alone (the adaptive adversaries then know that too). It is the
+baseline for their blocks: what the equilibrium itself wins against them.
+
 Bluffing presets: heads-up win rate (95% Wilson interval); at tables, shares of lost
 rounds and out-first. Open-roll presets: penalties per round, the expert's minus the
 baselines' mean (95% interval), heads-up and at tables.
@@ -157,6 +161,8 @@ class Statistics:
     pending: Pending = NOTHING_PENDING
     #: The computer players' memory of recent play, as the bot's computers keep it.
     recent: RecentPlay = field(default_factory=RecentPlay)
+    #: Hand the computer players no records (``--stranger``): how they play someone new.
+    stranger: bool = False
 
     def new_game(self) -> None:
         self.pending = NOTHING_PENDING
@@ -187,7 +193,10 @@ class Statistics:
 
     def records(self, game: Game) -> dict[str, Record]:
         """What the computer players read of the players at ``game``'s table: nothing at an
-        open-roll table, else ``knowledge.stored_records`` from these statistics."""
+        open-roll table, else ``knowledge.stored_records`` from these statistics (none
+        for a ``stranger``)."""
+        if self.stranger:
+            return {}
         return _now(knowledge.stored_records(self, GUILD, game, self.recent))
 
 
@@ -755,12 +764,16 @@ def measure(tally: Tally, played: Played) -> None:
     tally.diffs.append((mine - theirs) / rounds)
 
 
-def pairing(args: tuple[str, str, int, int, int]) -> Tally:
+Job = tuple[str, str, int, int, int, bool]
+
+
+def pairing(args: Job) -> Tally:
     """Play ``games`` games of the expert against copies of one opponent, on a new server:
-    statistics (and an exploiter's memory) from nothing, kept across the games."""
-    preset, opponent, players, games, seed = args
+    statistics (and an exploiter's memory) from nothing, kept across the games; with
+    ``stranger``, she is handed no records (``--stranger``)."""
+    preset, opponent, players, games, seed, stranger = args
     dice, minds = random.Random(seed), random.Random(seed ^ 0x5EED)
-    stats = Statistics()
+    stats = Statistics(stranger=stranger)
     exploiter = None
     adversary: Responder | Baiter | None = None
     if opponent in EXPLOITERS:
@@ -799,7 +812,7 @@ def adversary_for(opponent: str, preset: str, stats: Statistics) -> Responder | 
     def records() -> tuple[Profile | None, bool]:
         """Its record, and whether her memory of it has it in doubt."""
         row = stats.totals.get(int(me))
-        if row is None:
+        if row is None or stats.stranger:
             return None, False
         profile = Record.from_totals(row, stats.claims[int(me)]).profile
         return profile, stats.recent.doubted((GUILD, int(me)), profile)
@@ -973,15 +986,20 @@ def expand(names: list[str]) -> list[str]:
 
 
 def jobs_for(
-    presets: list[str], opponents: list[str], sizes: Mapping[int, int], seed: int
-) -> list[tuple[str, str, int, int, int]]:
-    jobs = []
+    presets: list[str],
+    opponents: list[str],
+    sizes: Mapping[int, int],
+    seed: int,
+    stranger: bool = False,
+) -> list[Job]:
+    jobs: list[Job] = []
     for players, games in sizes.items():
         for preset in presets:
             for opponent in opponents:
                 if games > 0 and plays(opponent, preset):
                     key = f"{preset}/{opponent}/{players}/{seed}"
-                    jobs.append((preset, opponent, players, games, zlib.crc32(key.encode())))
+                    seeded = zlib.crc32(key.encode())
+                    jobs.append((preset, opponent, players, games, seeded, stranger))
     return jobs
 
 
@@ -1017,10 +1035,15 @@ def main(argv: list[str] | None = None) -> int:
     )
     parser.add_argument("--workers", type=int, default=multiprocessing.cpu_count())
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--stranger",
+        action="store_true",
+        help="hand her no records: the solved policy alone, as against someone new",
+    )
     args = parser.parse_args(argv)
     heads, table = (200, 100) if args.quick else (args.games, args.table_games)
     sizes = {n: heads if n == 2 else table for n in args.sizes if 2 <= n <= 4}
-    jobs = jobs_for(args.presets, expand(args.opponents), sizes, args.seed)
+    jobs = jobs_for(args.presets, expand(args.opponents), sizes, args.seed, args.stranger)
     jobs.sort(key=lambda j: -j[3] * j[2])  # the longest first, for the pool
     start = time.perf_counter()
     if args.workers > 1:
@@ -1031,7 +1054,7 @@ def main(argv: list[str] | None = None) -> int:
     wall = time.perf_counter() - start
     order = {
         (p, o, n): i
-        for i, (p, o, n, _, _) in enumerate(
+        for i, (p, o, n, *_) in enumerate(
             jobs_for(args.presets, expand(args.opponents), sizes, args.seed)
         )
     }

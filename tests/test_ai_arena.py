@@ -134,6 +134,35 @@ def test_the_responder_answers_her_strategy_as_her_code_plays_it(preset: str) ->
         assert ((abs(sums - 1) < 1e-9) | (sums == 0)).all(), name
 
 
+def test_a_stranger_is_handed_no_records_and_the_responder_knows_it() -> None:
+    """``--stranger``: she decides on no records at all (the solved policy alone), the
+    responder works out exactly that, and the statistics are kept as ever."""
+    decided: list[Inputs] = []
+    stranger = Statistics(stranger=True)
+    adversary = ai_arena.adversary_for("responder", "dollar", stranger)
+    assert isinstance(adversary, ai_arena.Responder)
+    for seed in range(3):
+        adversary.new_game()
+        play_game(
+            "dollar",
+            {PEOPLE[0]: adversary.play},
+            stranger,
+            random.Random(seed),
+            random.Random(seed),
+            spy=lambda game, seat, inputs: decided.append(inputs),
+        )
+    assert len(decided) > 20 and all(i.records == {} for i in decided)
+    assert stranger.totals[int(PEOPLE[0])]["duel_rounds"] > 3, "the record still grows"
+    assert adversary.records() == (None, False) and adversary.share == 0.0
+    known = Statistics()
+    known.totals = stranger.totals
+    assert ai_arena.adversary_for("responder", "dollar", known).records()[0] is not None
+    jobs = ai_arena.jobs_for(["dollar"], ["responder"], {2: 10}, 1, stranger=True)
+    assert [job[-1] for job in jobs] == [True]
+    tally = ai_arena.pairing(jobs[0])
+    assert tally.games == 10 and "her last share on the best answer 0.00" in tally.learned
+
+
 def test_a_seat_that_chooses_an_illegal_move_stops_the_arena() -> None:
     def cheat(view: ai_arena.View, rng: random.Random) -> Move | None:
         return Move(Act.BULLSHIT)  # before any claim: never legal
