@@ -611,10 +611,13 @@ def play_game(
     *,
     exploiter: Exploiter | None = None,
     spy: Callable[[Game, str, Inputs], None] | None = None,
+    expert: Strategy | None = None,
 ) -> Played:
     """One game: the opponents (people, by id) and the expert (a computer the host seats).
     ``dice`` rolls (and draws the starter), ``minds`` decides; ``stats`` is the server's
-    statistics, updated after every move; ``spy`` sees every input the expert decides on."""
+    statistics, updated after every move; ``spy`` sees every input the expert decides on;
+    ``expert``, if given, plays the expert's seat instead of her (from that seat's view:
+    ``benchmarks.table_bound``'s oracle)."""
     people = list(opponents)
     host, others = people[0], people[1:]
     at = minds.randrange(len(others) + 1)  # where the expert sits among the others
@@ -630,6 +633,8 @@ def play_game(
     played = Played(game, host, joiners, [], [], [], False)
 
     def decide(player: str) -> Move | None:
+        if player == EXPERT and expert is not None:
+            return expert(game.view(player), minds)
         if player == EXPERT:
             inputs = expert_inputs(game, player, stats)
             if spy is not None:
