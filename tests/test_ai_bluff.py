@@ -201,13 +201,12 @@ def test_what_she_may_risk_grows_with_the_bank_up_to_the_rate() -> None:
     assert start == pytest.approx(min(rate / risk, bluff.SEED / (risk * bluff.SPEND)))
     assert bluff.affordable(duels(honest(), 0.75).profile, "dollar", "answer") == rate / risk
     assert bluff.affordable(duels(honest(), 0.3).profile, "dollar", "answer") == 0.0
-    # At a bigger table there is no equilibrium to keep to: trust alone.
-    trust = bluff.exploit_share(honest().profile, EXPERT, "dollar", 3, "answer")
-    assert (
-        trust
-        == bluff.MAX_TRUST
-        > bluff.exploit_share(honest().profile, EXPERT, "dollar", 2, "answer")
-    )
+    # At a bigger table there is no equilibrium to keep to: trust alone, past the cap.
+    profile = honest().profile
+    seen = profile.seen_claims + profile.answers
+    trust = bluff.exploit_share(profile, EXPERT, "dollar", 3, "answer")
+    assert trust == pytest.approx(EXPERT.read * seen / (seen + bluff.HALF_TRUST))
+    assert trust > bluff.MAX_TRUST > bluff.exploit_share(profile, EXPERT, "dollar", 2, "answer")
 
 
 def test_an_honest_players_raise_is_accepted_a_liars_called_at_a_bigger_table() -> None:
@@ -242,14 +241,25 @@ def test_against_someone_who_calls_only_doubles_it_claims_the_highest_plain_roll
     assert lean - 0.1 < made.get((6, 5), 0) / 400 < lean + 0.1
 
 
-def test_it_trusts_a_record_at_most_max_trust() -> None:
-    """However long the record, she plays the policy some of the time: someone who shows
-    one style and then switches cannot steer all of her play."""
-    game = holding("dollar", (4, 2))
-    game.seats = [THEM, ME, "222"]  # a bigger table: trust alone decides
-    made = claims_made(game, honest(call_from=RANK[(1, 1)]), 400)
-    assert sum(n for roll, n in made.items() if roll != (6, 5)) > 0.1 * 400
+def test_heads_up_it_trusts_a_record_at_most_max_trust_at_a_table_by_its_length() -> None:
+    """Heads-up, however long the record and big the bank, she plays the policy some of
+    the time. At a bigger table the alternative is answering a typical player, no safer
+    than a long, steady record: there a short record is answered now and then, a long
+    one nearly always (a record in doubt not at all: tests/test_recent_play.py)."""
     assert bluff.MAX_TRUST < 1.0
+    rich = duels(honest(call_from=RANK[(1, 1)]), 0.9, rounds=20_000).profile
+    assert bluff.exploit_share(rich, EXPERT, "dollar", 2, "claim") <= bluff.MAX_TRUST
+    game = holding("dollar", (4, 2))
+    game.seats = ["222", ME, THEM]  # her claim goes to them
+    long = claims_made(game, honest(call_from=RANK[(1, 1)]), 400)
+    answer, most = max(long.items(), key=lambda kv: kv[1])
+    assert most > 0.9 * 400
+    short = honest(call_from=RANK[(1, 1)])
+    few = dataclasses.replace(short.profile, free_claims=6, forced_claims=3, faced=(0,) * 21)
+    made = claims_made(game, Record(claims=9, profile=few), 400)
+    typical = claims_made(game, Record(), 100)  # someone with no record at all
+    assert list(typical) != [answer] and len(typical) == 1
+    assert made.get(next(iter(typical)), 0) > 0.5 * 400, made  # nine observations: mostly not
 
 
 def test_a_profile_is_read_back_from_the_stored_counters() -> None:

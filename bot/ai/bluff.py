@@ -11,8 +11,8 @@ person (:mod:`bot.ai.opponents`).
 The policy is the safe play against anyone: nobody can beat it by much, but it also
 takes little from players who bluff too little or call too much. Against a profile the
 expert plays the best answer to that person instead, as often as she trusts the profile
-(more counters, more trust, never more than ``MAX_TRUST``) and, heads-up, no more often
-than she can afford (README, Playing against the computer: "Safe exploitation"): the
+(more counters, more trust; heads-up never more than ``MAX_TRUST``) and, heads-up, no
+more often than she can afford (README, Playing against the computer: "Safe exploitation"): the
 best answer can itself be beaten by someone who knows it, so she risks on it only what
 she has already won from that person above the policy's own expected result, as their
 public record of rounds against her shows. Against weak play that bank grows and she
@@ -35,7 +35,9 @@ from bot.ai.personas import Persona
 from bot.engine import ORDER, RANK, Act, Move
 
 #: Counters (seen claims and answers) at which the model of an opponent is trusted half,
-#: and the most it is ever trusted: the rest of the time she plays the policy.
+#: and the most it is ever trusted heads-up: the rest of the time she plays the policy.
+#: At a bigger table the alternative to the person's record is a typical player's, no
+#: safer an answer than their own long, steady record, so there trust has no cap.
 HALF_TRUST = 30
 MAX_TRUST = 0.8
 
@@ -169,12 +171,14 @@ def exploit_share(
     play left it (:mod:`bot.ai.recent`), and the answer to a record someone has left is
     what a switch of style is made to punish (at a bigger table she then answers a
     typical player, as when she does not play to the person). At a bigger table there
-    is no equilibrium to keep to, so otherwise trust alone decides."""
+    is no equilibrium to keep to, so otherwise trust alone decides, up to always."""
     if profile is None or not persona.read or doubted:
         return 0.0
     seen = profile.seen_claims + profile.answers
-    trust = min(MAX_TRUST, persona.read * seen / (seen + HALF_TRUST))
-    return trust if players > 2 else min(trust, affordable(profile, table, part))
+    trust = persona.read * seen / (seen + HALF_TRUST)
+    if players > 2:
+        return trust
+    return min(MAX_TRUST, trust, affordable(profile, table, part))
 
 
 def banked(profile: Profile, table: str) -> float:
