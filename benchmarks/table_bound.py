@@ -35,6 +35,7 @@ from benchmarks.ai_arena import (
     PEOPLE,
     Statistics,
     Tally,
+    _rank,
     measure,
     play_game,
 )
@@ -172,10 +173,6 @@ class Oracle:
             call, accept = table.face(claim, over)
             return Move(Act.BULLSHIT) if call < accept else Move(Act.ROLL)
         return Move(Act.ROLL)
-
-
-def _rank(value: Any) -> int | None:
-    return None if value is None else RANK[(int(value[0]), int(value[1]))]
 
 
 def measured(seats: int, calls: int, games: int, seed: int, oracle: bool) -> tuple[Tally, float]:

@@ -12,10 +12,11 @@ The policy is the safe play against anyone: nobody can beat it by much, but it a
 takes little from players who bluff too little or call too much. Against a profile the
 expert plays the best answer to that person instead, as often as she trusts the profile
 (more counters, more trust; heads-up never more than ``MAX_TRUST``) and, heads-up, no
-more often than she can afford (README, Playing against the computer: "Safe exploitation"): the
-best answer can itself be beaten by someone who knows it, so she risks on it only what
-she has already won from that person above the policy's own expected result, as their
-public record of rounds against her shows. Against weak play that bank grows and she
+more often than she can afford
+(README, Playing against the computer: "Safe exploitation"): the best answer can itself
+be beaten by someone who knows it, so she risks on it only what she has already won from
+that person above the policy's own expected result, as their public record of rounds
+against her shows. Against weak play that bank grows and she
 leans in; against someone who punishes the lean it empties and she is back on the
 policy, so nobody can take more from her than they gave. And she does not answer a
 record at all while the person's recent play has left it (:mod:`bot.ai.recent`): a
