@@ -34,6 +34,7 @@ from benchmarks.ai_arena import (
     EXPERT,
     PEOPLE,
     Statistics,
+    Strategy,
     Tally,
     _rank,
     measure,
@@ -76,9 +77,9 @@ class Bound:
             loss, moved = new[0] - self.value[0], [x - new[0] for x in new]
             done = max(abs(a - b) for a, b in zip(moved, self.value, strict=True)) < 1e-12
             self.value, self.loss = moved, loss
-            self._forget()
             if done:
                 break
+        self._forget()  # what was worked out with the values before the last ones
 
     def _forget(self) -> None:
         self._travel: dict[tuple[int, int | None], float] = {}
@@ -175,15 +176,16 @@ class Oracle:
         return Move(Act.ROLL)
 
 
-def measured(seats: int, calls: int, games: int, seed: int, oracle: bool) -> tuple[Tally, float]:
+def measured(
+    seats: int, calls: int, games: int, seed: int, player: Strategy | None
+) -> tuple[Tally, float]:
     """``games`` arena games at a `dollar` table of ``seats``, the expert's seat played by
-    her or by the oracle: the arena's tally, and the share of lost rounds against the even
-    share over the rounds everyone was in."""
+    ``player`` (None: her, as the bot runs her): the arena's tally, and the share of lost
+    rounds against the even share over the rounds everyone was in."""
     caller = BASELINES[f"threshold-{calls}"][0]
     assert caller is not None
     people = dict.fromkeys(PEOPLE[: seats - 1], caller)
     stats, dice, minds = Statistics(), random.Random(seed), random.Random(seed ^ 0x5EED)
-    player = Oracle(calls).play if oracle else None
     tally = Tally("dollar", f"threshold-{calls}", seats)
     lost = rounds = 0
     for _ in range(games):
@@ -210,8 +212,8 @@ def main(argv: list[str] | None = None) -> int:
         for calls in (4, 6, 8, 12):
             best = bound(seats, calls).loss * seats
             cells = []
-            for oracle in (True, False):
-                tally, all_in = measured(seats, calls, args.games, args.seed, oracle)
+            for player in (Oracle(calls).play, None):
+                tally, all_in = measured(seats, calls, args.games, args.seed, player)
                 game = sum(tally.lost) / sum(tally.even)
                 cells.append(f"{all_in:.3f}, {game:.3f}")
             name = "-".join(map(str, ORDER[calls]))

@@ -76,16 +76,10 @@ def _openers(played: ai_arena.Played) -> list[str]:
 def test_the_oracle_loses_no_more_than_a_truthful_player_in_the_same_seat() -> None:
     """The best play is at least as good as a plain one, measured the arena's way."""
     calls = RANK[(5, 4)]
-    best, _ = measured(3, calls, 60, 5, oracle=True)
+    best, _ = measured(3, calls, 60, 5, Oracle(calls).play)
     plain = ai_arena.BASELINES["truthful"][0]
     assert plain is not None
-    stats, dice, minds = Statistics(), random.Random(5), random.Random(5 ^ 0x5EED)
-    caller = ai_arena.BASELINES[f"threshold-{calls}"][0]
-    assert caller is not None
-    tally = ai_arena.Tally("dollar", "threshold", 3)
-    for _ in range(60):
-        people = dict.fromkeys(PEOPLE[:2], caller)
-        ai_arena.measure(tally, play_game("dollar", people, stats, dice, minds, expert=plain))
+    tally, _ = measured(3, calls, 60, 5, plain)
     ours = sum(best.lost) / sum(best.even)
     theirs = sum(tally.lost) / sum(tally.even)
     assert ours < theirs, (ours, theirs)
