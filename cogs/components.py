@@ -3,7 +3,7 @@
 Each is a ``DynamicItem`` whose template takes any id with its prefix; the id is then read
 strictly (``bot/present/ids.py``), so an id that does not parse (an older version's, or a
 forged one) gets a clear private refusal instead of no answer. An id counts only on a
-game's message that carries it (``ids.misplaced``), never on a leaderboard page, say. A
+game's message that carries it (``checks.placed``), never on a leaderboard page, say. A
 click decodes the move and hands it, with the game and move number it was drawn for, to
 the dealer, which refuses stale ones.
 """
@@ -46,9 +46,9 @@ async def _refuse(interaction: discord.Interaction, why: str | GameError) -> Non
 
 async def _placed(interaction: discord.Interaction) -> bool:
     """Whether the click's id counts on the message it came on; if not, it is refused.
-    Compares what is at hand: the click's message and the live turn message's id."""
-    table = _dealer(interaction).tables.get(interaction.channel_id or 0)
-    problem = checks.misplaced(interaction, table.meta.message_id if table else None)
+    Compares what the click brings (a game's id counts on any game message that shows
+    it: the dealer then checks its game and move number)."""
+    problem = checks.misplaced(interaction)
     if problem is not None:
         await _refuse(interaction, problem)
     return problem is None
@@ -57,7 +57,7 @@ async def _placed(interaction: discord.Interaction) -> bool:
 async def refuse_unrouted(interaction: discord.Interaction) -> None:
     """An ``on_interaction`` listener: a click with a game's id that no item below takes
     (its message does not carry it, or it is too long) is refused, not left unanswered."""
-    problem = checks.unrouted(interaction, (ids.GAME,))
+    problem = checks.not_taken(interaction, (ids.GAME,))
     if problem is not None:
         await _refuse(interaction, problem)
 

@@ -231,7 +231,7 @@ async def refuse_unrouted(interaction: discord.Interaction) -> None:
     """An ``on_interaction`` listener: a click with a page's id that the button above does
     not take (its message does not carry it, or it is too long) is refused, not left
     unanswered."""
-    problem = checks.unrouted(interaction, (ids.PAGE,))
+    problem = checks.not_taken(interaction, (ids.PAGE,))
     if problem is not None:
         t = talk(language_of(interaction.locale))
         await respond(interaction, ephemeral=True, content=t(problem))

@@ -1,5 +1,6 @@
 """The buttons' custom ids (bot/present/ids.py): the one place their prefixes are spelled,
-so what a restart retires and what the button classes route agree (README, Playing)."""
+so what a restart retires and what the button classes route agree (README, Playing); and
+the message each kind of id counts on (bot/adapter/checks.py)."""
 
 from __future__ import annotations
 
@@ -7,6 +8,7 @@ import re
 
 import pytest
 
+from bot.adapter import checks
 from bot.engine import Act, Move
 from bot.present import ids
 
@@ -46,10 +48,10 @@ def test_a_page_id_reads_back_and_every_route_takes_discord_s_longest_id() -> No
     assert m is not None and ids.read_page(m["rest"]) == ("rating_bluff", "channel", "week", 12)
     for prefix in ids.KINDS:  # Discord's custom ids are at most 100 characters
         longest = f"{prefix}:" + "x" * (99 - len(prefix))
-        assert len(longest) == 100 and ids.routed(longest), prefix
-        assert not ids.routed(longest + "x"), prefix
-    assert ids.kind_of("lb:x") == ids.PAGE and ids.kind_of("mxs:x") == ids.GAME
-    assert ids.kind_of("lbx") is None and ids.kind_of("other:1") is None
+        assert len(longest) == 100 and checks.routed(longest), prefix
+        assert not checks.routed(longest + "x"), prefix
+    assert checks.kind_of("lb:x") == ids.PAGE and checks.kind_of("mxs:x") == ids.GAME
+    assert checks.kind_of("lbx") is None and checks.kind_of("other:1") is None
 
 
 def test_only_ascii_digits_are_read() -> None:
@@ -63,10 +65,10 @@ ROLL, PAGE = ids.move_id(7, 3, Move(Act.ROLL)), ids.page_id("wins", "server", "a
 CUP = ids.tool_id(7, 3, ids.CHECK_CUP, "ab12")
 
 
-def click(custom_id: str, *shown: str, **how: bool) -> ids.Clicked:
-    on = tuple(ids.Shown(s.removesuffix("!"), 2, disabled=s.endswith("!")) for s in shown)
+def click(custom_id: str, *shown: str, **how: bool) -> checks.Clicked:
+    on = tuple(checks.Shown(s.removesuffix("!"), 2, disabled=s.endswith("!")) for s in shown)
     facts = {"by_us": True, "private": False, "live": False} | how
-    return ids.Clicked(custom_id, 2, on, **facts)
+    return checks.Clicked(custom_id, 2, on, **facts)
 
 
 @pytest.mark.parametrize(
@@ -88,16 +90,16 @@ def click(custom_id: str, *shown: str, **how: bool) -> ids.Clicked:
     ],
 )
 def test_an_id_counts_only_on_a_message_of_its_own_kind_that_shows_it(
-    clicked: ids.Clicked, honoured: bool
+    clicked: checks.Clicked, honoured: bool
 ) -> None:
-    assert (ids.misplaced(clicked) is None) == honoured
+    assert (checks.placed(clicked) is None) == honoured
     if not honoured:
-        assert ids.misplaced(clicked) == ids.NOT_HERE
+        assert checks.placed(clicked) == ids.NOT_HERE
 
 
 def test_a_component_of_another_type_with_the_same_id_is_not_the_one_clicked() -> None:
     menu = ids.menu_id(7, 3, Act.CLAIM)
-    shown = (ids.Shown(menu, 3),)
-    assert ids.misplaced(ids.Clicked(menu, 3, shown, by_us=True, private=False, live=True)) is None
-    clicked_as_button = ids.Clicked(menu, 2, shown, by_us=True, private=False, live=True)
-    assert ids.misplaced(clicked_as_button) == ids.NOT_HERE
+    shown = (checks.Shown(menu, 3),)
+    facts = {"by_us": True, "private": False, "live": True}
+    assert checks.placed(checks.Clicked(menu, 3, shown, **facts)) is None
+    assert checks.placed(checks.Clicked(menu, 2, shown, **facts)) == ids.NOT_HERE

@@ -9,8 +9,6 @@ theirs as values.
 from __future__ import annotations
 
 import re
-from collections.abc import Sequence
-from dataclasses import dataclass
 
 from bot.engine import Act, Move
 
@@ -124,66 +122,14 @@ def read_page(rest: str) -> tuple[str, str, str, int] | None:
     return (m["stat"], m["scope"], m["period"], int(m["page"])) if m else None
 
 
-# --- which message a click may act on (README, Playing) ----------------------------
+# --- the kinds of message ids belong on (bot/adapter/checks.py decides by them) -------------
 #: The kinds of message the bot's components live on, by the prefix of their ids: a
 #: game's messages (lobby, turn, private menu, final standing) and a leaderboard page.
 GAME, PAGE = "game", "page"
 KINDS = {MOVE_PREFIX: GAME, MENU_PREFIX: GAME, TOOL_PREFIX: GAME, PAGE_PREFIX: PAGE}
-#: Each kind's routes: an id of the kind that none of them takes reaches no callback.
-ROUTES = {GAME: (MOVE_ROUTE, MENU_ROUTE, TOOL_ROUTE), PAGE: (PAGE_ROUTE,)}
-
-
-def kind_of(custom_id: str) -> str | None:
-    """The kind of message an id of this bot belongs on; None: no id of this bot's."""
-    prefix, colon, _ = custom_id.partition(":")
-    return KINDS.get(prefix) if colon else None
-
-
-def routed(custom_id: str) -> bool:
-    """Whether a callback takes the id (its kind's route matches it whole)."""
-    kind = kind_of(custom_id)
-    return kind is not None and any(re.fullmatch(r, custom_id) for r in ROUTES[kind])
-
-
-@dataclass(frozen=True, slots=True)
-class Shown:
-    """One component a message carries, as the click's payload shows it."""
-
-    custom_id: str
-    component_type: int
-    disabled: bool = False
-
-
-@dataclass(frozen=True, slots=True)
-class Clicked:
-    """A click and the message it came on: what it carries, and what the bot knows of that
-    message (its author, whether it is private, whether it is the channel's live turn
-    message): all at hand in the interaction and the table kept in memory."""
-
-    custom_id: str
-    component_type: int
-    shown: Sequence[Shown]
-    by_us: bool
-    private: bool
-    live: bool
-
-
-def misplaced(click: Clicked) -> str | None:
-    """Why a click is not honoured on its message (a catalog key), or None if it is.
-
-    A modified client can send any id on any message, so an id counts only where the
-    bot put it: on a message of the bot's that carries it (enabled), whose components
-    are all of the id's kind. A leaderboard page is public and never the game's live
-    turn message (whose id the table keeps), so no page can replace a game's buttons."""
-    kind = kind_of(click.custom_id)
-    carried = any(
-        s.custom_id == click.custom_id
-        and s.component_type == click.component_type
-        and not s.disabled
-        for s in click.shown
-    )
-    same_kind = all(kind_of(s.custom_id) == kind for s in click.shown if s.custom_id)
-    elsewhere = kind == PAGE and (click.private or click.live)
-    if kind is None or not click.by_us or not carried or not same_kind or elsewhere:
-        return NOT_HERE
-    return None
+#: Each kind's routes, compiled: an id of the kind that none of them takes whole reaches
+#: no callback.
+ROUTES = {
+    GAME: tuple(re.compile(r) for r in (MOVE_ROUTE, MENU_ROUTE, TOOL_ROUTE)),
+    PAGE: (re.compile(PAGE_ROUTE),),
+}
