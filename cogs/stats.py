@@ -190,8 +190,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
         # The page is drawn again for whoever turns it, in their language.
         t = talk(language_of(interaction.locale))
         bot = cast("MexicanBot", interaction.client)  # the client that routed the click
-        table = bot.tables.get(interaction.channel_id or 0)
-        misplaced = checks.misplaced(interaction, table.meta.message_id if table else None)
+        misplaced = checks.misplaced(interaction, await _live_message(bot, interaction))
         if misplaced is not None:
             await self._refuse(interaction, t(misplaced))
             return
@@ -225,6 +224,18 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PA
     @staticmethod
     async def _refuse(interaction: discord.Interaction, text: str) -> None:
         await respond(interaction, ephemeral=True, content=text)
+
+
+async def _live_message(bot: MexicanBot, interaction: discord.Interaction) -> int | None:
+    """The id of the channel's live turn message. A move being shown holds the channel's
+    lock until its new message's id is kept, so a page click waits for that first: a
+    fresh turn message is never taken for a page."""
+    channel_id = interaction.channel_id or 0
+    if bot.tables.get(channel_id) is None:
+        return None
+    async with bot.tables.lock(channel_id):
+        table = bot.tables.get(channel_id)
+        return table.meta.message_id if table else None
 
 
 async def refuse_unrouted(interaction: discord.Interaction) -> None:

@@ -323,7 +323,8 @@ def test_a_page_id_on_the_turn_message_changes_nothing(
     """A leaderboard page's id clicked on the live turn message, the payload showing it
     there (issue 40: the turn message became a public Wins board, its buttons gone). It is
     refused privately; the stored game stays as it was and no message is posted or
-    edited."""
+    edited. The click comes as soon as /start is answered, before the bot may have noted
+    the new turn message's id: the page waits for that."""
     channel = game_channels[0]
     before = rig.state(channel)
     turn = next(  # the newest message with the game's buttons
@@ -335,13 +336,15 @@ def test_a_page_id_on_the_turn_message_changes_nothing(
     custom_id = "lb:wins:server:all:0"
     button = {"type": 2, "style": 2, "label": "x", "custom_id": custom_id}
     forged = {**turn, "components": [{"type": 1, "components": [button]}]}
-    shown: list[tuple[str, bool]] = []
-    rig.watch(lambda _c, message, how, _i: shown.append((how, not message.get("flags", 0))))
+    seen: list[tuple[str, str, bool]] = []  # (how, message id, public)
+    rig.watch(lambda _c, m, how, _i: seen.append((how, m["id"], not m.get("flags", 0))))
     inter = rig.call(rig.send(rig.standin.click(forged, rig.standin.members[0], custom_id)))
     assert inter.response_type == 4 and inter.ephemeral, inter.message
     assert (inter.message or {}).get("content") == talk()("button-not-here")
     assert rig.state(channel) == before
-    assert shown == [("callback", False)]  # the private answer, and nothing else
+    # The private answer; and the turn message neither edited nor posted anew.
+    assert [(how, public) for how, _, public in seen if how == "callback"] == [("callback", False)]
+    assert all(message != turn["id"] for _, message, _ in seen)
     assert rig.standin.messages[int(turn["id"])] == as_it_was
 
 
