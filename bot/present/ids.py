@@ -43,7 +43,7 @@ _PAGE = re.compile(
 #: refused too, once the board's size is read (cogs/stats.py).
 MAX_PAGE = 100_000
 OUTDATED = "button-outdated"
-#: A click whose id is not honoured on the message it came on (below, ``misplaced``).
+#: A click whose id is not honoured on the message it came on (bot/adapter/checks.py).
 NOT_HERE = "button-not-here"
 #: The largest game id storage can hold (a signed 64-bit column): a forged id past it is
 #: no game of ours, and must be refused here rather than overflow a database query.
