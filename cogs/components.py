@@ -2,9 +2,10 @@
 
 Each is a ``DynamicItem`` whose template takes any id with its prefix; the id is then read
 strictly (``bot/present/ids.py``), so an id that does not parse (an older version's, or a
-forged one) gets a clear private refusal instead of no answer. A click decodes the move and
-hands it, with the game and move number it was drawn for, to the dealer, which refuses
-stale ones.
+forged one) gets a clear private refusal instead of no answer. An id counts only on a
+game's message that carries it (``checks.placed``), never on a leaderboard page, say. A
+click decodes the move and hands it, with the game and move number it was drawn for, to
+the dealer, which refuses stale ones.
 """
 
 from __future__ import annotations
@@ -15,6 +16,7 @@ from typing import TYPE_CHECKING, Any
 
 import discord
 
+from bot.adapter import checks
 from bot.adapter.send import answer
 from bot.engine import BOT_ONLY, GameError, Move
 from bot.present import ids
@@ -42,6 +44,24 @@ async def _refuse(interaction: discord.Interaction, why: str | GameError) -> Non
     await answer(interaction, present.refusal(text))
 
 
+async def _placed(interaction: discord.Interaction) -> bool:
+    """Whether the click's id counts on the message it came on; if not, it is refused.
+    Compares what the click brings (a game's id counts on any game message that shows
+    it: the dealer then checks its game and move number)."""
+    problem = checks.misplaced(interaction)
+    if problem is not None:
+        await _refuse(interaction, problem)
+    return problem is None
+
+
+async def refuse_unrouted(interaction: discord.Interaction) -> None:
+    """An ``on_interaction`` listener: a click with a game's id that no item below takes
+    (its message does not carry it, or it is too long) is refused, not left unanswered."""
+    problem = checks.not_taken(interaction, (ids.GAME,))
+    if problem is not None:
+        await _refuse(interaction, problem)
+
+
 class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MOVE_ROUTE):
     def __init__(self, rest: str) -> None:
         super().__init__(discord.ui.Button(label="·", custom_id=f"{ids.MOVE_PREFIX}:{rest}"))
@@ -54,6 +74,8 @@ class MoveButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.MO
         return cls(match["rest"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if not await _placed(interaction):
+            return
         if self.parsed is None:
             await _refuse(interaction, ids.OUTDATED)
             return
@@ -86,6 +108,8 @@ class MoveMenu(discord.ui.DynamicItem[discord.ui.Select[Any]], template=ids.MENU
         return cls(match["rest"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if not await _placed(interaction):
+            return
         if self.parsed is None:
             await _refuse(interaction, ids.OUTDATED)
             return
@@ -122,6 +146,8 @@ class ToolButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.TO
         return cls(match["rest"])
 
     async def callback(self, interaction: discord.Interaction) -> None:
+        if not await _placed(interaction):
+            return
         if self.parsed is None:
             await _refuse(interaction, ids.OUTDATED)
             return

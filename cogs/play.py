@@ -22,7 +22,7 @@ from bot.present.i18n import language_of, languages, talk
 from bot.present.screens import claim_label
 from bot.present.words import Words
 from bot.runtime.client import now
-from cogs.components import ITEMS
+from cogs.components import ITEMS, refuse_unrouted
 
 if TYPE_CHECKING:
     from bot.runtime.client import MexicanBot
@@ -57,6 +57,7 @@ class Play(commands.Cog):
     async def cog_load(self) -> None:
         self.bot.dealer = self.dealer
         self.bot.add_dynamic_items(*ITEMS)
+        self.bot.add_listener(refuse_unrouted, "on_interaction")
         restored = await self.bot.tables.restore(now())
         # Restores this process's shards' games only; of the finished ones, channels in
         # other shards' guilds are not in this process's cache, so tidying skips them.
@@ -73,6 +74,7 @@ class Play(commands.Cog):
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(*ITEMS)
+        self.bot.remove_listener(refuse_unrouted, "on_interaction")
         self.dealer.stop()
         self.bot.dealer = None
 

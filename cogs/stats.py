@@ -23,6 +23,7 @@ from discord.ext import commands
 from bot.adapter import checks
 from bot.adapter.send import answer, routed_view
 from bot.ai.personas import PERSONAS, STATS_IDS, persona_of_stats_id
+from bot.present import ids
 from bot.present.card import for_the_font, render_card
 from bot.present.figures import board_value, card_data
 from bot.present.history import history_line
@@ -75,6 +76,10 @@ def format_value(stat: str, value: float, games: int = 0, t: Talk | None = None)
     return board_value(stat, value, games, t)
 
 
+class PageGone(Exception):
+    """A page past the board's last one."""
+
+
 async def leaderboard_page(
     bot: MexicanBot,
     guild_id: int,
@@ -87,7 +92,8 @@ async def leaderboard_page(
     t: Talk | None = None,
 ) -> tuple[discord.Embed, discord.ui.View]:
     """One page of a ranking, with the viewer's own place and buttons to turn pages, in
-    the viewer's language (English when none is given)."""
+    the viewer's language (English when none is given). A page past the last one is
+    ``PageGone``."""
     t = t or talk()
     where = channel_id if scope == "channel" else 0
     rows, total = await bot.storage.leaderboard(
@@ -100,6 +106,8 @@ async def leaderboard_page(
         limit=PAGE,
     )
     pages = max(1, math.ceil(total / PAGE))
+    if page >= pages:  # a forged id, or a board that shrank since its page was shown
+        raise PageGone(page)
     title = t(
         "leaderboard-title",
         stat=t(f"stat-{stat}"),
@@ -143,20 +151,10 @@ async def leaderboard_page(
     return embed, view
 
 
-#: Pages a leaderboard button may ask for; a million players is more than any server has.
-MAX_PAGE = 100_000
-#: Any ``lb:`` id, newlines included (``(?s)``): a forged id that only the template
-#: refused would get no answer at all, not the callback's private refusal.
-PAGE_ROUTE = r"(?s)lb:(?P<rest>.{0,96})"
-_PAGE = re.compile(
-    r"(?P<stat>[a-z_]{1,20}):(?P<scope>server|channel):(?P<period>all|month|week)"
-    r":(?P<page>\d{1,6})"
-)
-
-
-class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_ROUTE):
+class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=ids.PAGE_ROUTE):
     """Turns a leaderboard page; the custom id holds the whole query, so it survives
-    restarts. Any ``lb:`` id reaches the callback, which refuses what does not parse."""
+    restarts. Any ``lb:`` id reaches the callback, which refuses what does not parse, a
+    page past the board's last, and a click on any message but a leaderboard page."""
 
     def __init__(
         self,
@@ -172,7 +170,7 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_R
                 label=label,
                 style=discord.ButtonStyle.secondary,
                 disabled=disabled,
-                custom_id=f"lb:{stat}:{scope}:{period}:{page}",
+                custom_id=ids.page_id(stat, scope, period, page),
             )
         )
         self.stat, self.scope, self.period, self.page = stat, scope, period, page
@@ -183,22 +181,26 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_R
     ) -> PageButton:
         # The clicked component: a button, so it has a label.
         label = (item.label if isinstance(item, discord.ui.Button) else None) or "▶"
-        m = _PAGE.fullmatch(match["rest"])
-        if m is None:
+        parsed = ids.read_page(match["rest"])
+        if parsed is None:
             return cls("", "server", "all", -1, label)
-        return cls(m["stat"], m["scope"], m["period"], int(m["page"]), label)
+        return cls(*parsed, label)
 
     async def callback(self, interaction: discord.Interaction) -> None:
         # The page is drawn again for whoever turns it, in their language.
         t = talk(language_of(interaction.locale))
+        bot = cast("MexicanBot", interaction.client)  # the client that routed the click
+        misplaced = checks.misplaced(interaction, await _live_message(bot, interaction))
+        if misplaced is not None:
+            await self._refuse(interaction, t(misplaced))
+            return
         if (
             self.stat not in RANKED
             or interaction.guild_id is None
-            or not 0 <= self.page <= MAX_PAGE
+            or not 0 <= self.page <= ids.MAX_PAGE
         ):
-            await respond(interaction, ephemeral=True, content=t("leaderboard-page-gone"))
+            await self._refuse(interaction, t("leaderboard-page-gone"))
             return
-        bot = cast("MexicanBot", interaction.client)  # the client that routed the click
         try:
             embed, view = await leaderboard_page(
                 bot,
@@ -211,10 +213,39 @@ class PageButton(discord.ui.DynamicItem[discord.ui.Button[Any]], template=PAGE_R
                 self.page,
                 t,
             )
+        except PageGone:
+            await self._refuse(interaction, t("leaderboard-page-gone"))
+            return
         except DatabaseDownError:  # a button: no command error handler answers it
-            await respond(interaction, ephemeral=True, content=t("database-down"))
+            await self._refuse(interaction, t("database-down"))
             return
         await update(interaction, embed=embed, view=view)
+
+    @staticmethod
+    async def _refuse(interaction: discord.Interaction, text: str) -> None:
+        await respond(interaction, ephemeral=True, content=text)
+
+
+async def _live_message(bot: MexicanBot, interaction: discord.Interaction) -> int | None:
+    """The id of the channel's live turn message. A move being shown holds the channel's
+    lock until its new message's id is kept, so a page click waits for that first: a
+    fresh turn message is never taken for a page."""
+    channel_id = interaction.channel_id or 0
+    if bot.tables.get(channel_id) is None:
+        return None
+    async with bot.tables.lock(channel_id):
+        table = bot.tables.get(channel_id)
+        return table.meta.message_id if table else None
+
+
+async def refuse_unrouted(interaction: discord.Interaction) -> None:
+    """An ``on_interaction`` listener: a click with a page's id that the button above does
+    not take (its message does not carry it, or it is too long) is refused, not left
+    unanswered."""
+    problem = checks.not_taken(interaction, (ids.PAGE,))
+    if problem is not None:
+        t = talk(language_of(interaction.locale))
+        await respond(interaction, ephemeral=True, content=t(problem))
 
 
 class Stats(commands.Cog):
@@ -227,9 +258,11 @@ class Stats(commands.Cog):
 
     async def cog_load(self) -> None:
         self.bot.add_dynamic_items(PageButton)
+        self.bot.add_listener(refuse_unrouted, "on_interaction")
 
     async def cog_unload(self) -> None:
         self.bot.remove_dynamic_items(PageButton)
+        self.bot.remove_listener(refuse_unrouted, "on_interaction")
 
     @app_commands.command(name="leaderboard", description="Who drinks, wins and bluffs the most")
     @app_commands.describe(

@@ -257,13 +257,24 @@ async def test_a_stale_page_and_an_unknown_player_come_from_the_catalog(
         said.append(content)
         return SimpleNamespace(message_id=None)
 
+    gone = PageButton("gone", "server", "all", 0)
+    # A click on the leaderboard page that carries the button: only the page is wrong.
+    page = SimpleNamespace(
+        id=5,
+        author=SimpleNamespace(id=1),
+        flags=discord.MessageFlags(),
+        components=[discord.ActionRow({"type": 1, "components": [gone.item.to_component_dict()]})],
+    )
     clicked: Any = SimpleNamespace(
         locale=discord.Locale.german,
         guild_id=1,
-        client=None,
+        channel_id=2,
+        client=SimpleNamespace(user=SimpleNamespace(id=1), tables={}),
+        message=page,
+        data={"custom_id": gone.item.custom_id, "component_type": 2},
         response=SimpleNamespace(send_message=send_message, is_done=lambda: False),
     )
-    await PageButton("gone", "server", "all", 0).callback(clicked)
+    await gone.callback(clicked)
     assert said == ["«de:leaderboard-page-gone»"]
     cog = Stats(SimpleNamespace(get_user=lambda _: None))  # type: ignore[arg-type]
     name = await cog._name(None, 12345, Keys())

@@ -10,6 +10,7 @@ their own, so Hypothesis can drive forged requests from an ordinary test functio
 from __future__ import annotations
 
 import asyncio
+import copy
 import json
 import sqlite3
 import threading
@@ -21,6 +22,7 @@ import pytest
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
+from bot.present.i18n import talk
 from bot.runtime.logs import PAYLOAD_HIDDEN
 from tests.support.driver import Driver, Table
 from tests.support.procs import BotProcess, bot_env
@@ -313,6 +315,37 @@ def _game_id(rig: Rig, channel: int) -> int:
             "SELECT id FROM games WHERE channel_id = ? ORDER BY id DESC LIMIT 1", (channel,)
         ).fetchone()
     return int(row[0]) if row else 0
+
+
+def test_a_page_id_on_the_turn_message_changes_nothing(
+    rig: Rig, game_channels: tuple[int, int]
+) -> None:
+    """A leaderboard page's id clicked on the live turn message, the payload showing it
+    there (issue 40: the turn message became a public Wins board, its buttons gone). It is
+    refused privately; the stored game stays as it was and no message is posted or
+    edited. The click comes as soon as /start is answered, before the bot may have noted
+    the new turn message's id: the page waits for that."""
+    channel = game_channels[0]
+    before = rig.state(channel)
+    turn = next(  # the newest message with the game's buttons
+        m
+        for m in reversed(rig.standin.messages.values())
+        if int(m["channel_id"]) == channel and controls(m) and not m.get("flags", 0)
+    )
+    as_it_was = copy.deepcopy(turn)
+    custom_id = "lb:wins:server:all:0"
+    button = {"type": 2, "style": 2, "label": "x", "custom_id": custom_id}
+    forged = {**turn, "components": [{"type": 1, "components": [button]}]}
+    seen: list[tuple[str, str, bool]] = []  # (how, message id, public)
+    rig.watch(lambda _c, m, how, _i: seen.append((how, m["id"], not m.get("flags", 0))))
+    inter = rig.call(rig.send(rig.standin.click(forged, rig.standin.members[0], custom_id)))
+    assert inter.response_type == 4 and inter.ephemeral, inter.message
+    assert (inter.message or {}).get("content") == talk()("button-not-here")
+    assert rig.state(channel) == before
+    # The private answer; and the turn message neither edited nor posted anew.
+    assert [(how, public) for how, _, public in seen if how == "callback"] == [("callback", False)]
+    assert all(message != turn["id"] for _, message, _ in seen)
+    assert rig.standin.messages[int(turn["id"])] == as_it_was
 
 
 @settings(max_examples=70, deadline=None, suppress_health_check=[HealthCheck.too_slow])

@@ -68,6 +68,44 @@ class Dealer(Protocol):
         ...
 
 
+class UnreadableOption(app_commands.AppCommandError):
+    """An option value discord.py cannot read (a user option that is no user id, say):
+    Discord's own client never sends one, a forged request can."""
+
+
+#: Option types whose options are the command's own (a subcommand, a group of them).
+SUBCOMMANDS = (1, 2)
+
+
+def readable(interaction: discord.Interaction) -> bool:
+    """Whether discord.py can read the command's options: it reads them (user ids,
+    numbers, the resolved users) before any command or error handler runs, and a value it
+    chokes on would end that task with a traceback and no answer. Reading them here, once
+    more, costs a few dictionary lookups."""
+    data: Any = interaction.data or {}
+    options = data.get("options") or []
+    resolved: Any = data.get("resolved") or {}
+    while options and options[0].get("type") in SUBCOMMANDS:
+        options = options[0].get("options") or []
+    try:
+        app_commands.Namespace(interaction, resolved, options)
+    except Exception:
+        return False
+    return True
+
+
+class Tree(app_commands.CommandTree["MexicanBot"]):
+    """The command tree, refusing a command whose options discord.py cannot read with the
+    error handler's private answer instead of a traceback."""
+
+    async def interaction_check(self, interaction: discord.Interaction[MexicanBot], /) -> bool:
+        if readable(interaction):
+            return True
+        if interaction.type is discord.InteractionType.autocomplete:
+            return False  # it takes suggestions only: nothing to tell
+        raise UnreadableOption()
+
+
 class MexicanBot(commands.Bot):
     """Holds the long-lived resources (opened in `main()`) that cogs reach through `bot`."""
 
@@ -92,6 +130,7 @@ class MexicanBot(commands.Bot):
             intents=discord.Intents(guilds=True),
             help_command=None,
             allowed_mentions=discord.AllowedMentions(everyone=False, roles=False),
+            tree_cls=Tree,
             **sharding,
         )
         self.storage = storage
@@ -180,7 +219,7 @@ class MexicanBot(commands.Bot):
             text = t("command-no-permission")
         elif isinstance(error, app_commands.CheckFailure):
             text = t("command-check-failed")
-        elif isinstance(error, app_commands.TransformerError):
+        elif isinstance(error, app_commands.TransformerError | UnreadableOption):
             text = t("command-bad-value")
         elif isinstance(error, app_commands.CommandSignatureMismatch):
             # An option missing or of the wrong kind: an outdated client, or a forged call.

@@ -342,6 +342,7 @@ ended-after-restart = ♻️ Der Bot wurde neu gestartet: So endete das letzte S
 claim-typed = Eine Ansage tippst du als Text, z. B. 65.
 peek-open = In diesem Spiel sind alle Würfe offen: schau auf den Tisch.
 button-outdated = Der Button ist von einer älteren Version des Bots: nimm die neueste Nachricht.
+button-not-here = Diesen Button gibt es auf dieser Nachricht (nicht mehr). Nimm die Buttons, die du siehst.
 command-unknown = Diesen Befehl kenne ich nicht (mehr): er wurde umbenannt oder entfernt. Tipp / für die aktuellen Befehle.
 menu-done = Erledigt.
 

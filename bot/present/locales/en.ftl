@@ -319,6 +319,7 @@ ended-after-restart = ♻️ The bot restarted: this is how the last game ended.
 claim-typed = A claim is typed as text, e.g. 65.
 peek-open = Every roll is open in this game: see the table.
 button-outdated = That button is from an older version of the bot: use the latest message.
+button-not-here = That button isn't on this message (any more). Use the buttons you see.
 command-unknown = I don't know that command (any more): it was renamed or removed. Type / to see the current ones.
 menu-done = Done.
 

@@ -355,6 +355,7 @@ ended-after-restart = ♻️ De bot is herstart: zo eindigde het laatste spel.
 claim-typed = Een bod typ je als tekst, bv. 65.
 peek-open = Elke worp is open in dit spel: kijk op tafel.
 button-outdated = Die knop komt van een oudere versie van de bot: gebruik het laatste bericht.
+button-not-here = Die knop staat niet (meer) op dit bericht. Gebruik de knoppen die je ziet.
 command-unknown = Dat commando ken ik niet (meer): het is hernoemd of verwijderd. Typ / om de huidige te zien.
 menu-done = Klaar.
 
