@@ -4,6 +4,8 @@ are `/leaderboard`'s and `/stats`'s, and the reader's language is the browser's.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import time
 from collections.abc import AsyncIterator
@@ -34,7 +36,8 @@ from tests.web_helpers import GUILD, NAME_OF, NAMES, PEOPLE, played
 TOKEN = new_token()
 LINK = re.compile(r'(?:href|src)="(/(?:s|static)/[^"#]*)"')
 BOARD_LINE = re.compile(
-    r'<span class="rank">#(\d+)</span>\s*<a href="[^"]*/p/(\d+)">[^<]*</a>\s*'
+    r'<span class="rank">#(\d+)</span>\s*<a href="[^"]*/p/(\d+)">'
+    r'<bdi class="name">[^<]*</bdi></a>\s*'
     r'<span class="value">([^<]*)</span>'
 )
 
@@ -410,3 +413,81 @@ async def test_the_final_standing_and_history_link_the_replay_once_opted_in(
     history = await a.slash(sim.channel, "history")
     text = history.response.embeds[0].description
     assert text.splitlines()[-1].startswith(f"▶️ Replays: [game {game_id}]({url})"), text
+
+
+# --- no 500s, the same headers everywhere, no token in a log ------------------------------
+
+
+async def test_odd_addresses_get_a_404_or_405_never_a_500_and_always_the_headers(
+    store: Storage, client: TestClient[Any, Any]
+) -> None:
+    """Ids and pages are ASCII digits and fit a 64-bit integer; anything else is a 404
+    (a superscript two passes ``str.isdigit``; 20 nines overflow SQLite's integer). Every
+    status carries the pages' security headers."""
+    from bot.web.app import HEADERS
+
+    await played(store, 1)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    base = f"/s/{TOKEN}/"
+    odd = [
+        "p/99999999999999999999",
+        "p/-99999999999999999999",
+        "p/9223372036854775808",
+        "board/wins?page=²",
+        "board/wins?page=１",
+        "board/wins?page=0",
+        "board/wins?page=1000000",
+        "board/wins?period=year",
+        "board/nothing",
+        "g/999999999999999999",
+        "g/١٢",
+    ]
+    for path in odd:
+        response = await client.get(base + path)
+        assert response.status == 404, path
+        for header, value in HEADERS.items():
+            assert response.headers.get(header) == value, (path, header)
+    posted = await client.post(base)
+    assert posted.status == 405
+    assert posted.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
+    assert posted.headers["Referrer-Policy"] == "no-referrer"
+
+
+async def test_a_failing_page_is_a_500_with_the_headers_and_logs_no_token(
+    store: Storage, client: TestClient[Any, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    from bot.web.app import HEADERS
+
+    await played(store, 1)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError(f"a bug reading /s/{TOKEN}/season")
+
+    store.web_games = broken  # type: ignore[method-assign]
+    response = await client.get(f"/s/{TOKEN}/")
+    assert response.status == 500
+    assert response.headers["X-Robots-Tag"] == HEADERS["X-Robots-Tag"]
+    assert response.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
+    assert "a web page failed" in caplog.text
+    assert TOKEN not in caplog.text
+    for record in caplog.records:
+        assert TOKEN not in logging.Formatter().format(record)
+
+
+async def test_a_request_line_too_long_logs_no_token(
+    store: Storage, client: TestClient[Any, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    """aiohttp answers a request line over 8,190 bytes itself and logs its start: the
+    token is taken out of that line too."""
+    caplog.set_level(logging.DEBUG)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    reader, writer = await asyncio.open_connection(client.host, client.port)
+    writer.write(f"GET /s/{TOKEN}/board/wins?x={'a' * 9000} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    await writer.drain()
+    answer = await reader.read(200)
+    writer.close()
+    assert answer.split(b"\r\n")[0].endswith(b" 400 Bad Request")
+    assert any("Error handling request" in r.getMessage() for r in caplog.records)
+    for record in caplog.records:
+        assert TOKEN not in logging.Formatter().format(record)

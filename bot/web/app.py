@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -39,6 +40,12 @@ HERE = Path(__file__).resolve().parent
 TOKEN = r"[A-Za-z0-9_-]{32,64}"
 #: The highest page number a board's address may ask for.
 MAX_PAGE = 100_000
+#: A token wherever it stands in a log line (a request line quoted in an error too).
+SECRET = re.compile(r"/s/[A-Za-z0-9_-]{8,}")
+#: A page number or an id as an address may write it: ASCII digits only (``str.isdigit``
+#: takes "²"), and short enough for a 64-bit integer.
+PAGE_NUMBER = re.compile(r"[0-9]{1,6}")
+ID_MAX = 2**63 - 1
 HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Robots-Tag": "noindex, nofollow",
@@ -75,6 +82,7 @@ def templates() -> Environment:
 def make_app(storage: Storage, league: League | None = None) -> web.Application:
     """The companion's application over an open storage (the bot's own, or one of its
     own in `python -m bot web`)."""
+    hide_tokens_in_logs()
     app = web.Application(middlewares=[_headers])
     app[STORAGE] = storage
     app[LEAGUE] = league or League(storage)
@@ -98,12 +106,48 @@ def make_app(storage: Storage, league: League | None = None) -> web.Application:
 async def _headers(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
+    """Every answer, whatever its status, carries the same headers; an error becomes a
+    plain answer here, and one nobody expected is logged without the path (its token)."""
     try:
         response = await handler(request)
     except web.HTTPNotFound:
         response = _not_found(request)
+    except web.HTTPException as exc:
+        response = web.Response(status=exc.status, text=exc.text, headers=exc.headers)
+    except Exception:
+        log.exception("a web page failed (%s %s)", request.method, redact(request.path))
+        response = web.Response(status=500, text="500: something went wrong on our side")
     response.headers.update(HEADERS)
     return response
+
+
+def redact(text: str) -> str:
+    """A path or log line with each link's token replaced: the token is a link's only
+    secret, and logs are read by more people than the servers that opted in."""
+    return SECRET.sub("/s/…", text)
+
+
+class RedactTokens(logging.Filter):
+    """Takes the tokens out of aiohttp's own log lines (its access log, and its errors,
+    which quote the start of a request line too long to read) before any handler sees
+    them."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        record.msg, record.args = redact(text), ()
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        return True
+
+
+def hide_tokens_in_logs() -> None:
+    """Puts `RedactTokens` on the loggers aiohttp writes requests and errors to."""
+    for name in ("aiohttp.access", "aiohttp.server", "aiohttp.web", __name__):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
 
 
 def _talk(request: web.Request) -> Talk:
@@ -173,7 +217,7 @@ async def _board(request: web.Request, reader: Reader) -> web.StreamResponse:
     stat = request.match_info["stat"]
     period = request.query.get("period", "all")
     page = request.query.get("page", "1")
-    if stat not in BOARDS or period not in PERIODS or not page.isdigit():
+    if stat not in BOARDS or period not in PERIODS or not PAGE_NUMBER.fullmatch(page):
         raise web.HTTPNotFound()
     number = int(page) - 1
     if not 0 <= number < MAX_PAGE:
@@ -187,7 +231,10 @@ async def _season(request: web.Request, reader: Reader) -> web.StreamResponse:
 
 
 async def _profile(request: web.Request, reader: Reader) -> web.StreamResponse:
-    profile = await reader.profile(int(request.match_info["user"]))
+    user = int(request.match_info["user"])
+    if not -ID_MAX <= user <= ID_MAX:
+        raise web.HTTPNotFound()
+    profile = await reader.profile(user)
     return _render(request, reader, "profile.html", profile=profile)
 
 

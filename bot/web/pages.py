@@ -163,11 +163,12 @@ class Reader:
     async def profile(self, user_id: int) -> Profile:
         """`/stats`'s figures, `/achievements`' list, and a chart per family rated in."""
         t, guild, store = self.t, self.guild_id, self.storage
-        name = self.names(user_id)
+        name = self.names.shown(user_id)
+        said = self.names.chat(user_id)
         totals = await store.player_totals(guild, user_id)
         favourite = await store.favourite_claim(guild, user_id)
         nemesis = await store.nemesis(guild, user_id)
-        nemesis_name = self.names(nemesis[0]) if nemesis else None
+        nemesis_name = self.names.shown(nemesis[0]) if nemesis else None
         skills = await self.league.skills_of(guild, user_id)
         held = await self.league.card_achievements(guild, user_id)
         card = card_data(
@@ -185,7 +186,7 @@ class Reader:
                 charts.append(chart)
         views = await self.league.achievements_of(guild, user_id)
         return Profile(
-            name, card.headline, card.figures, charts, ranking.achievements(name, views, t)
+            name, card.headline, card.figures, charts, ranking.achievements(said, views, t)
         )
 
     async def replay(self, game_id: int) -> tuple[str, list[Step]] | None:
