@@ -491,3 +491,35 @@ async def test_a_request_line_too_long_logs_no_token(
     assert any("Error handling request" in r.getMessage() for r in caplog.records)
     for record in caplog.records:
         assert TOKEN not in logging.Formatter().format(record)
+
+
+def test_a_name_shows_as_typed_set_apart_and_short() -> None:
+    """bot/present/names.py: the worst names lose what reorders or hides text, keep at
+    most two marks a letter and 32 characters, and a chat line escapes their Markdown."""
+    from bot.present.names import MAX_LENGTH, chat_name, plain_name, unescape_chat
+
+    assert plain_name("W" * 300) == "W" * (MAX_LENGTH - 1) + "…"
+    assert plain_name("Ana\u202e1239\u2066") == "Ana1239"
+    assert plain_name("q\u0301\u0302\u0303\u0304o") == "q\u0301\u0302o"
+    assert plain_name("👨\u200d👩\u200d👧") == "👨\u200d👩\u200d👧", "a family emoji stays whole"
+    assert plain_name("\u202e") == "?"
+    said = chat_name("<@1234> **x** `y`")
+    assert said.startswith("\u2068") and said.endswith("\u2069")
+    assert "<@" not in said and "**" not in said and "`y`" not in said
+    assert unescape_chat(said) == "\u2068<@1234> **x** `y`\u2069"
+
+
+def test_a_name_in_a_line_is_shown_as_typed_on_a_page() -> None:
+    """A catalog line naming someone whose name looks like a mention and Markdown: the
+    page shows the letters, links only the real mention, and names an unknown player by
+    the end of their id, never as a raw mention."""
+    from bot.present.names import chat_name
+    from bot.web.names import Names
+
+    names = Names({"1111": "**Ana**"}, talk("en"))
+    line = f"{chat_name('<@1111> `x`')} beat <@1111> and <@9876543210>"
+    html = str(names.html(line, "/p/"))
+    assert html.count("<a ") == 2 and "<code>" not in html
+    assert '<a href="/p/1111"><b><bdi class="name">**Ana**</bdi></b></a>' in html
+    assert "&#60;&#64;1111&#62;" in html and "&#96;x&#96;" in html
+    assert "Player …3210" in html and "&lt;@" not in html

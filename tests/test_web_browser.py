@@ -23,8 +23,9 @@ from pathlib import Path
 
 import pytest
 
+from bot.present.names import plain_name
 from bot.storage import open_storage
-from tests.web_helpers import GUILD, NAMES, PEOPLE, played
+from tests.web_helpers import GUILD, PEOPLE, played, rename
 
 pytestmark = pytest.mark.slow
 
@@ -39,6 +40,18 @@ ARGS = [
     "--no-first-run",
 ]
 TOKEN = "T" * 43
+#: Ordinary names, for the pages as the docs show them.
+ORDINARY = ["Ana", "Bram", "Chloé", "Dirk"]
+#: A second server whose people chose the worst names: 300 letters without a space,
+#: another player's mention with Markdown, a right-to-left override with zalgo marks, a
+#: masked link and 40 emoji.
+HOSTILE_GUILD, HOSTILE_TOKEN = GUILD + 1, "H" * 43
+HOSTILE = [
+    "W" * 300,
+    f"<@{PEOPLE[0]}> **bold** `code` @everyone",
+    "Evil\u202e1239 Z\u0337\u0321\u031b\u0353\u0344a\u0338l\u0334g\u0336o\u0335" * 3,
+    "[click](https://evil.example) " + "🎲" * 40,
+]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 ROOT = Path(__file__).resolve().parents[1]
@@ -70,8 +83,12 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[i
         store = await open_storage(f"sqlite:///{database}")
         try:
             games = await played(store, 8)
+            await rename(store, GUILD, ORDINARY)
             await store.open_web_link(GUILD, TOKEN, 1.0)
-            return games
+            hostile = await played(store, 3, seed=5, guild=HOSTILE_GUILD)
+            await rename(store, HOSTILE_GUILD, HOSTILE)
+            await store.open_web_link(HOSTILE_GUILD, HOSTILE_TOKEN, 1.0)
+            return games + hostile
         finally:
             await store.close()
 
@@ -131,7 +148,7 @@ PAGES = [
     ("server", "", "Rating (bluffing games)"),
     ("board", "board/wins?period=all", "Wins"),
     ("season", "season", "Season"),
-    ("profile", f"p/{PEOPLE[0]}", NAMES[0]),
+    ("profile", f"p/{PEOPLE[0]}", ORDINARY[0]),
 ]
 
 
@@ -240,4 +257,63 @@ async def test_a_wrong_link_is_a_404_page(site: tuple[str, list[int]], browser: 
     response = await page.goto(f"{base}/s/{'x' * 43}/")
     assert response is not None and response.status == 404
     assert "Nothing here" in await page.inner_text("body")
+    await page.close()
+
+
+WIDER = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+async def test_the_worst_names_neither_widen_nor_spoof_a_page(
+    site: tuple[str, list[int]], browser: object
+) -> None:
+    """Every page of the server whose people chose the worst names, at a phone's width
+    in English and German: nothing scrolls sideways, no name links anywhere but its own
+    profile, no name turns bold, and no right-to-left override reaches the page."""
+    base, games = site
+    server = f"{base}/s/{HOSTILE_TOKEN}/"
+    paths = [
+        "",
+        "board/wins",
+        "season",
+        *(f"p/{p}" for p in PEOPLE),
+        *(f"g/{g}" for g in games[-3:]),
+    ]
+    for locale in ("en-US", "de-DE"):
+        context = await browser.new_context(viewport=PHONE, locale=locale)  # type: ignore[attr-defined]
+        page = await context.new_page()
+        for path in paths:
+            response = await page.goto(server + path)
+            assert response is not None and response.status == 200, path
+            steps = [0]
+            if "/g/" in path or path.startswith("g/"):
+                steps = [0, int(await page.get_attribute("#scrub", "max") or 1) - 1]
+            for step in steps:
+                if step:
+                    await page.fill("#scrub", str(step + 1))
+                assert await page.evaluate(WIDER) <= 0, f"{path} step {step} scrolls sideways"
+                html = await page.content()
+                assert "\u202e" not in html, path
+                # A link to a profile says that profile's own name, never another's.
+                for href, said in await page.eval_on_selector_all(
+                    "main a[href*='/p/']",
+                    "els => els.map(e => [e.getAttribute('href'), e.innerText])",
+                ):
+                    if href.endswith(PEOPLE[0]):
+                        assert said.strip().startswith("W"), (path, said)
+                    if "<@" in said:
+                        assert href.endswith(PEOPLE[1]), (path, href, said)
+                # The name's Markdown shows as typed: no element holds "bold" or "code" alone.
+                marked = (
+                    "[...document.querySelectorAll('main b, main code')].map(e => e.textContent)"
+                )
+                assert not {"bold", "code"} & set(await page.evaluate(marked)), path
+                text = await page.inner_text("main")
+                assert "bold" not in text or "**bold**" in text, path
+                assert await page.locator("main a[href^='https://evil']").count() == 0, path
+        await context.close()
+    page = await browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
+    await page.goto(f"{server}p/{PEOPLE[1]}")
+    assert await page.inner_text("h1") == f"🎲 {plain_name(HOSTILE[1])}"
+    # The achievements' heading names them as typed too (it once showed PEOPLE[0]).
+    assert f"<@{PEOPLE[0]}> **bold**" in await page.inner_text(".embed h2")
     await page.close()

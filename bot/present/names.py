@@ -23,7 +23,7 @@ FSI, PDI = "\u2068", "\u2069"
 #: Characters a name loses: C0/C1 controls, bidi embeddings, overrides, isolates and
 #: marks, the Arabic letter mark, zero-width and line separators.
 HIDDEN = re.compile(
-    "[\u0000-\u001f\u007f-\u009f\u061c\u200b-\u200f\u2028-\u202e\u2066-\u2069\ufeff]"
+    "[\u0000-\u001f\u007f-\u009f\u061c\u200b\u200c\u200e\u200f\u2028-\u202e\u2066-\u2069\ufeff]"
 )
 #: What Discord's Markdown reads (bold, italics, code, strike, spoiler, quotes, headers,
 #: lists, masked links) and the start of a mention, emoji or channel (``<``, ``@``).
