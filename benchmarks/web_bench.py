@@ -75,7 +75,7 @@ async def long_game(store: Storage, moves: int) -> tuple[int, int]:
     game_id, rng, made = outcome.table.game_id, random.Random(12), 0
     while (table := service.get(channel)) is not None:
         if made >= moves:  # the host ends it, as a table that had enough does
-            await service.act(channel, people[0], Move(Act.END), START + made)
+            await service.act(channel, table.game.host, Move(Act.END), START + made)
             made += 1
             continue
         mover = table.game.to_move

@@ -164,7 +164,9 @@ async def test_the_secrecy_check_sees_a_change_in_what_was_shown(
             )
         ]
     )
-    assert await (await client.get(path)).read() != before
+    # A built replay is kept (a finished game never changes): a fresh application.
+    async with TestClient(TestServer(make_app(store))) as fresh:
+        assert await (await fresh.get(path)).read() != before
 
 
 async def test_a_lifted_cup_shows_under_its_own_rounds_number(store: Storage) -> None:
@@ -523,3 +525,46 @@ def test_a_name_in_a_line_is_shown_as_typed_on_a_page() -> None:
     assert '<a href="/p/1111"><b><bdi class="name">**Ana**</bdi></b></a>' in html
     assert "&#60;&#64;1111&#62;" in html and "&#96;x&#96;" in html
     assert "Player …3210" in html and "&lt;@" not in html
+
+
+@pytest.mark.slow
+async def test_a_long_replay_comes_in_parts_built_once(store: Storage) -> None:
+    """A long game's page holds its first `PART` steps and the script asks for the
+    others; the parts together are the whole game, each step once, in order; a built
+    replay is kept, so reading it again reads nothing from the database."""
+    from bot.game.tables import TableService
+    from bot.web.build import PART
+    from tests.web_helpers import play
+
+    service = TableService(store, __import__("random").Random(4), league=League(store))
+    game = await play(service, 77, PEOPLE[:3], now=1.0, preset="mexican", seed=4, lives=15)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    async with TestClient(TestServer(make_app(store))) as http:
+        page = await (await http.get(f"/s/{TOKEN}/g/{game}")).text()
+        total = int(re.search(r'data-total="(\d+)"', page).group(1))  # type: ignore[union-attr]
+        assert total > 2 * PART, "a long game"
+        first = orjson.loads(re.search(r'id="steps">(.*?)</script>', page, re.S).group(1))  # type: ignore[union-attr]
+        assert len(first["steps"]) == PART
+        steps = list(first["steps"])
+        for part in range(1, -(-total // PART)):
+            answer = await http.get(f"/s/{TOKEN}/g/{game}/part/{part}")
+            assert answer.status == 200 and answer.content_type == "application/json"
+            steps += (await answer.json())["steps"]
+        assert [s["where"] for s in steps] == [f"Move {n} of {total}" for n in range(1, total + 1)]
+        assert (await http.get(f"/s/{TOKEN}/g/{game}/part/{-(-total // PART)}")).status == 404
+        assert (await http.get(f"/s/{TOKEN}/g/{game}?part=²")).status == 404
+        second = await (await http.get(f"/s/{TOKEN}/g/{game}?part=2")).text()
+        assert 'data-start="100"' in second and "?part=3" in second and "?part=1" in second
+        reads = 0
+        real = store.web_game
+
+        async def counted(*args: Any) -> Any:
+            nonlocal reads
+            reads += 1
+            return await real(*args)
+
+        store.web_game = counted  # type: ignore[method-assign]
+        again = await (await http.get(f"/s/{TOKEN}/g/{game}")).text()
+        assert again == page and reads == 0, "kept, not built again"
+        german = await http.get(f"/s/{TOKEN}/g/{game}", headers={"Accept-Language": "de"})
+        assert "Zug 1 von" in await german.text() and reads == 1, "each language its own"

@@ -26,12 +26,12 @@ from markupsafe import Markup
 from bot.league.service import League
 from bot.present.i18n import Talk, talk
 from bot.present.message import Reply
-from bot.present.words import who
 from bot.storage import DatabaseDownError, Storage
+from bot.web.build import PART, Built
 from bot.web.lang import language_for
 from bot.web.names import NameCache
 from bot.web.pages import BOARDS, PERIODS, Reader
-from bot.web.replay import Step
+from bot.web.replays import Replays
 
 log = logging.getLogger(__name__)
 
@@ -52,6 +52,7 @@ HEADERS = {
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; "
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     ),
     "Cache-Control": "private, max-age=30",
@@ -60,6 +61,7 @@ HEADERS = {
 STORAGE: web.AppKey[Storage] = web.AppKey("storage", Storage)
 LEAGUE: web.AppKey[League] = web.AppKey("league", League)
 NAMES: web.AppKey[NameCache] = web.AppKey("names", NameCache)
+REPLAYS: web.AppKey[Replays] = web.AppKey("replays", Replays)
 TEMPLATES: web.AppKey[Environment] = web.AppKey("templates", Environment)
 
 Handler = Callable[[web.Request, Reader], Awaitable[web.StreamResponse]]
@@ -87,6 +89,7 @@ def make_app(storage: Storage, league: League | None = None) -> web.Application:
     app[STORAGE] = storage
     app[LEAGUE] = league or League(storage)
     app[NAMES] = NameCache()
+    app[REPLAYS] = Replays()
     app[TEMPLATES] = templates()
     app.add_routes(
         [
@@ -95,6 +98,10 @@ def make_app(storage: Storage, league: League | None = None) -> web.Application:
             web.get(f"/s/{{token:{TOKEN}}}/season", _page(_season)),
             web.get(f"/s/{{token:{TOKEN}}}/p/{{user:-?[0-9]{{1,20}}}}", _page(_profile)),
             web.get(f"/s/{{token:{TOKEN}}}/g/{{game:[0-9]{{1,18}}}}", _page(_replay)),
+            web.get(
+                f"/s/{{token:{TOKEN}}}/g/{{game:[0-9]{{1,18}}}}/part/{{part:[0-9]{{1,5}}}}",
+                _page(_replay_part),
+            ),
             web.get("/health", _health),
             web.static("/static", HERE / "static"),
         ]
@@ -239,50 +246,42 @@ async def _profile(request: web.Request, reader: Reader) -> web.StreamResponse:
 
 
 async def _replay(request: web.Request, reader: Reader) -> web.StreamResponse:
-    found = await reader.replay(int(request.match_info["game"]))
-    if found is None:
+    """A replay's first view: the part of its steps the address asks for (the first one
+    unless ``?part=N``), in the page, and the page's script asks for the others."""
+    part = request.query.get("part", "1")
+    built = await _built(request, reader)
+    if built is None or not PAGE_NUMBER.fullmatch(part) or not 1 <= int(part) <= len(built.parts):
         raise web.HTTPNotFound()
-    ruleset, steps = found
-    base = f"/s/{request.match_info['token']}/p/"
-    data = [_step(step, reader, base) for step in steps]
-    for n, shown in enumerate(data, start=1):
-        shown["where"] = reader.t("web-step", n=n, total=len(data))
-    # In a <script type="application/json">: "</" could close the element early.
-    text = orjson.dumps(data).decode().replace("</", "<\\/")
-    return _render(request, reader, "replay.html", ruleset=ruleset, steps=data, data=Markup(text))
+    number = int(part) - 1
+    shown = built.parts[number]
+    steps = orjson.loads(shown)["steps"]
+    return _render(
+        request,
+        reader,
+        "replay.html",
+        ruleset=built.ruleset,
+        game_id=int(request.match_info["game"]),
+        total=built.total,
+        part=number,
+        parts=len(built.parts),
+        size=PART,
+        steps=steps,
+        data=Markup(shown.decode()),
+    )
 
 
-def _step(step: Step, reader: Reader, link: str) -> dict[str, Any]:
-    """A step as the page's script reads it: every text already HTML, escaped here."""
-    t, names = reader.t, reader.names
+async def _replay_part(request: web.Request, reader: Reader) -> web.StreamResponse:
+    """One part of a replay's steps, as JSON for the page's script."""
+    built = await _built(request, reader)
+    number = int(request.match_info["part"])
+    if built is None or not 0 <= number < len(built.parts):
+        raise web.HTTPNotFound()
+    return web.Response(body=built.parts[number], content_type="application/json")
 
-    def say(text: str) -> str:
-        return str(names.html(text, link))
 
-    return {
-        "lines": [say(line) for line in step.lines],
-        "round": t("web-round", round=step.round) if step.round else "",
-        "move": say(t("web-to-move", p=who(step.to_move, t))) if step.to_move else "",
-        "claim": say(t("web-claim", claim=step.claim, p=who(step.claimer, t)))
-        if step.claim and step.claimer
-        else "",
-        "cup": t("web-cup-lifted", dice=step.dice)
-        if step.cup == "lifted" and step.dice
-        else t("web-cup-down")
-        if step.cup == "down"
-        else "",
-        "digest": step.seal.digest if step.seal else "",
-        "sealed": step.seal.text if step.seal and step.seal.text else "",
-        "seats": [
-            [
-                say(who(seat.player, t)),
-                "" if seat.lives is None else seat.lives,
-                seat.taken,
-                seat.out,
-            ]
-            for seat in step.seats
-        ],
-    }
+async def _built(request: web.Request, reader: Reader) -> Built | None:
+    link = f"/s/{request.match_info['token']}/p/"
+    return await reader.replay(int(request.match_info["game"]), link, request.app[REPLAYS])
 
 
 def reply_html(reply: Reply, say: Callable[[str], Markup]) -> dict[str, Any]:

@@ -8,6 +8,7 @@ not among them is shown by the end of their id, and a computer by its persona's 
 
 from __future__ import annotations
 
+import hashlib
 import html
 import re
 import time
@@ -47,9 +48,11 @@ def names_in(states: Iterable[str]) -> dict[str, str]:
 class Names:
     """One server's names, in one reader's language."""
 
-    def __init__(self, known: Mapping[str, str], t: Talk) -> None:
+    def __init__(self, known: Mapping[str, str], t: Talk, stamp: str = "") -> None:
         self.known = known
         self.t = t
+        #: A digest of ``known``: what a replay built with these names is kept under.
+        self.stamp = stamp
 
     def __call__(self, player: str | int | None) -> str:
         """A player's name as plain text."""
@@ -97,18 +100,20 @@ class Names:
 
 
 class NameCache:
-    """Each server's names, read again at most once a `KEEP_SECONDS`."""
+    """Each server's names and their digest, read again at most once a `KEEP_SECONDS`."""
 
     def __init__(self) -> None:
-        self._held: dict[int, tuple[float, dict[str, str]]] = {}
+        self._held: dict[int, tuple[float, dict[str, str], str]] = {}
 
-    def get(self, guild_id: int) -> dict[str, str] | None:
+    def get(self, guild_id: int) -> tuple[dict[str, str], str] | None:
         held = self._held.get(guild_id)
         if held is None or time.monotonic() - held[0] > KEEP_SECONDS:
             return None
-        return held[1]
+        return held[1], held[2]
 
-    def put(self, guild_id: int, names: dict[str, str]) -> None:
+    def put(self, guild_id: int, names: dict[str, str]) -> str:
         if len(self._held) > 10_000:
             self._held.clear()
-        self._held[guild_id] = (time.monotonic(), names)
+        stamp = hashlib.blake2b(orjson.dumps(names, option=orjson.OPT_SORT_KEYS)).hexdigest()
+        self._held[guild_id] = (time.monotonic(), names, stamp)
+        return stamp

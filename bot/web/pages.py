@@ -8,10 +8,12 @@ with the same function as `/leaderboard` (bot/present/figures.py), the card's fi
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
 from bot.league.ratings import FAMILIES
 from bot.league.service import League
@@ -20,8 +22,9 @@ from bot.present.figures import RATING_STATS, board_value, card_data
 from bot.present.i18n import Talk
 from bot.present.message import Reply
 from bot.storage import MINIMUMS, STATS, Storage
+from bot.web.build import Built, build
 from bot.web.names import GAMES_READ, NameCache, Names, names_in
-from bot.web.replay import Step, replay
+from bot.web.replays import Replays, pool
 
 PAGE = 10
 #: What a board's address may name: every stat of `/leaderboard`, and "rating" for the
@@ -109,11 +112,11 @@ class Reader:
         cache: NameCache,
         clock: Callable[[], float] = time.time,
     ) -> Reader:
-        known = cache.get(guild_id)
-        if known is None:
+        held = cache.get(guild_id)
+        if held is None:
             known = names_in(await storage.recent_states(guild_id, GAMES_READ))
-            cache.put(guild_id, known)
-        return cls(storage, league, guild_id, t, Names(known, t), clock)
+            held = known, cache.put(guild_id, known)
+        return cls(storage, league, guild_id, t, Names(held[0], t, held[1]), clock)
 
     async def board(self, stat: str, period: str, page: int) -> Board:
         """One page of a leaderboard of the whole server, as `/leaderboard` reads it."""
@@ -189,13 +192,31 @@ class Reader:
             name, card.headline, card.figures, charts, ranking.achievements(said, views, t)
         )
 
-    async def replay(self, game_id: int) -> tuple[str, list[Step]] | None:
-        """A finished game of this server, step by step; None if there is none such."""
-        found = await self.storage.web_game(self.guild_id, game_id)
-        if found is None:
-            return None
-        record, entries = found
-        return record.ruleset, replay(record.state_json, entries, self.t)
+    async def replay(self, game_id: int, link: str, replays: Replays) -> Built | None:
+        """A finished game of this server, built in the worker (bot/web/replays.py) or
+        kept from before; None if there is none such."""
+        key = (self.guild_id, game_id, self.t.language, self.names.stamp)
+        built = replays.cached(key)
+        if built is None:
+            found = await self.storage.web_game(self.guild_id, game_id)
+            if found is None:
+                return None
+            record, entries = found
+            work = partial(
+                build,
+                record.ruleset,
+                record.state_json,
+                entries,
+                self.t.language,
+                dict(self.names.known),
+                link,
+            )
+
+            async def make() -> Built:
+                return await asyncio.get_running_loop().run_in_executor(pool(), work)
+
+            built = await replays.get(key, make)
+        return built
 
 
 #: The chart's drawing box, in the SVG's own units.
