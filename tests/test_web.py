@@ -568,3 +568,38 @@ async def test_a_long_replay_comes_in_parts_built_once(store: Storage) -> None:
         assert again == page and reads == 0, "kept, not built again"
         german = await http.get(f"/s/{TOKEN}/g/{game}", headers={"Accept-Language": "de"})
         assert "Zug 1 von" in await german.text() and reads == 1, "each language its own"
+
+
+async def test_pages_worth_sharing(store: Storage, client: TestClient[Any, Any]) -> None:
+    """The root says what the site is and links nowhere; the rule set goes by its own
+    name in each language; the games list names the players and the winner; a sealed
+    cup says what its digest is; a computer's profile is `/stats computer:`'s card."""
+    from bot.engine import Game
+    from bot.engine.result import winners
+
+    games = await played(store, 4)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    root = await client.get("/", headers={"Accept-Language": "de"})
+    html = await root.text()
+    assert root.status == 200 and "Mäxchen" in html and "<a " not in html
+    assert root.headers["Referrer-Policy"] == "no-referrer"
+    for language, name in (("en", "Mexican"), ("nl", "Blufmexen"), ("de", "Mäxchen")):
+        page = await client.get(f"/s/{TOKEN}/g/{games[0]}", headers={"Accept-Language": language})
+        text = await page.text()
+        assert re.search(rf"<h1>🎬 [^<]* · {name}</h1>", text), language
+        assert talk(language)("web-seal-down") in text
+    server = await (await client.get(f"/s/{TOKEN}/")).text()
+    assert ">🎬 Mexican #" in server and ">🎬 Dollar #" in server and "mexican ·" not in server
+    record = await store.web_game(GUILD, games[0])
+    assert record is not None
+    final = Game.from_dict(orjson.loads(record[0].state_json)["engine"])
+    item = server[server.index(f"/g/{games[0]}") :].split("</li>")[0]
+    for player in final.players:
+        assert (
+            NAME_OF.get(player, "?")
+            in item.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+            or not player.isdigit()
+        )
+    assert item.count("🏆") == (1 if winners(final) else 0)
+    computer = await (await client.get(f"/s/{TOKEN}/p/-1")).text()
+    assert "Achievements" not in computer and " of 2" not in computer

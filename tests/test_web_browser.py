@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -23,9 +24,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.game.tables import TableService
+from bot.league.service import League
 from bot.present.names import plain_name
 from bot.storage import open_storage
-from tests.web_helpers import GUILD, PEOPLE, played, rename
+from tests.web_helpers import GUILD, PEOPLE, play, played, rename
 
 pytestmark = pytest.mark.slow
 
@@ -55,6 +58,8 @@ HOSTILE = [
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 ROOT = Path(__file__).resolve().parents[1]
+#: Where the site's process serves /metrics (METRICS_PORT).
+METRICS: dict[str, int] = {}
 
 
 def chromium_or_skip() -> None:
@@ -83,22 +88,26 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[i
         store = await open_storage(f"sqlite:///{database}")
         try:
             games = await played(store, 8)
-            await rename(store, GUILD, ORDINARY)
             await store.open_web_link(GUILD, TOKEN, 1.0)
+            service = TableService(store, random.Random(4), league=League(store))
+            long = await play(service, 77, PEOPLE[:3], now=1e9, preset="mexican", seed=4, lives=15)
+            await rename(store, GUILD, ORDINARY)
             hostile = await played(store, 3, seed=5, guild=HOSTILE_GUILD)
             await rename(store, HOSTILE_GUILD, HOSTILE)
             await store.open_web_link(HOSTILE_GUILD, HOSTILE_TOKEN, 1.0)
-            return games + hostile
+            return [*games, *hostile, long]
         finally:
             await store.close()
 
     games = asyncio.run(prepare())
     port = free_port()
+    METRICS["port"] = free_port()
     env = {
         **os.environ,
         "DATABASE_PATH": str(database),
         "DATABASE_URL": "",
         "WEB_PORT": str(port),
+        "METRICS_PORT": str(METRICS["port"]),
         "DISCORD_TOKEN": "",
     }
     process = subprocess.Popen(
@@ -276,7 +285,7 @@ async def test_the_worst_names_neither_widen_nor_spoof_a_page(
         "board/wins",
         "season",
         *(f"p/{p}" for p in PEOPLE),
-        *(f"g/{g}" for g in games[-3:]),
+        *(f"g/{g}" for g in games[8:11]),
     ]
     for locale in ("en-US", "de-DE"):
         context = await browser.new_context(viewport=PHONE, locale=locale)  # type: ignore[attr-defined]
@@ -317,3 +326,36 @@ async def test_the_worst_names_neither_widen_nor_spoof_a_page(
     # The achievements' heading names them as typed too (it once showed PEOPLE[0]).
     assert f"<@{PEOPLE[0]}> **bold**" in await page.inner_text(".embed h2")
     await page.close()
+
+
+async def shows(page: object, where: str) -> None:
+    """Polled (the pages' CSP lets no test script run in them): the replay's position."""
+    for _ in range(100):
+        if await page.inner_text("#where") == where:  # type: ignore[attr-defined]
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the replay never showed {where!r}")
+
+
+async def test_a_long_replay_loads_its_later_parts(
+    site: tuple[str, list[int]], browser: object
+) -> None:
+    """A game longer than one part: the scrubber to its last move, the page asks for
+    that part and shows it; and the standalone process serves /metrics."""
+    base, games = site
+    page = await browser.new_page(viewport=PHONE, locale="en-US")  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    await page.goto(f"{base}/s/{TOKEN}/g/{games[-1]}")
+    total = int(await page.get_attribute("#scrub", "max") or 0)
+    assert total > 200, "longer than two parts"
+    for n in (total, 150):
+        await page.fill("#scrub", str(n))
+        await shows(page, f"Move {n} of {total}")
+        if n == total:
+            assert "Final standing" in await page.inner_text("#lines")
+    assert await page.evaluate(WIDER) <= 0 and errors == []
+    await page.close()
+    with urllib.request.urlopen(f"http://127.0.0.1:{METRICS['port']}/metrics", timeout=5) as got:
+        text = got.read().decode()
+    assert 'mexican_database_seconds_count{operation="web_game"}' in text

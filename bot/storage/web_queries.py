@@ -26,6 +26,8 @@ class GameLine:
     channel_id: int
     ruleset: str
     ended_at: float
+    #: Its final state: the caller reads who played and who won, nothing else.
+    state_json: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,11 +85,11 @@ class WebQueries:
         """The server's last finished games, newest first (the partial index of games
         over by server and end)."""
         rows = await self._db.fetchall(
-            "SELECT id, channel_id, ruleset, updated_at FROM games"
+            "SELECT id, channel_id, ruleset, updated_at, state_json FROM games"
             " WHERE guild_id = ? AND status = 'over' ORDER BY updated_at DESC LIMIT ?",
             (guild_id, limit),
         )
-        return [GameLine(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
+        return [GameLine(int(r[0]), int(r[1]), str(r[2]), float(r[3]), str(r[4])) for r in rows]
 
     async def web_game(
         self, guild_id: int, game_id: int

@@ -102,7 +102,8 @@ def make_app(storage: Storage, league: League | None = None) -> web.Application:
                 f"/s/{{token:{TOKEN}}}/g/{{game:[0-9]{{1,18}}}}/part/{{part:[0-9]{{1,5}}}}",
                 _page(_replay_part),
             ),
-            web.get("/health", _health),
+            web.get("/", _root),
+            web.get("/health", health),
             web.static("/static", HERE / "static"),
         ]
     )
@@ -159,6 +160,13 @@ def hide_tokens_in_logs() -> None:
 
 def _talk(request: web.Request) -> Talk:
     return talk(language_for(request.headers.get("Accept-Language")))
+
+
+async def _root(request: web.Request) -> web.Response:
+    """What the site is, for anyone who opens its address: no server's pages, no link."""
+    t = _talk(request)
+    html = request.app[TEMPLATES].get_template("root.html").render(t=t, lang=t.language)
+    return web.Response(text=html, content_type="text/html")
 
 
 def _not_found(request: web.Request) -> web.Response:
@@ -297,7 +305,7 @@ def reply_html(reply: Reply, say: Callable[[str], Markup]) -> dict[str, Any]:
     }
 
 
-async def _health(request: web.Request) -> web.Response:
+async def health(request: web.Request) -> web.Response:
     """The database answers (README, Web companion: the same check as the bot's)."""
     try:
         await request.app[STORAGE].ping()

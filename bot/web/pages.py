@@ -15,6 +15,10 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 from functools import partial
 
+import orjson
+
+from bot.engine import Game
+from bot.engine.result import winners
 from bot.league.ratings import FAMILIES
 from bot.league.service import League
 from bot.present import ranking
@@ -62,6 +66,9 @@ class GameItem:
     game_id: int
     ruleset: str
     ended_at: float
+    #: Who sat at the table, and who won (bot/engine/result.py), by player id.
+    players: tuple[str, ...] = ()
+    winners: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,7 +90,7 @@ class Profile:
     headline: str
     figures: list[tuple[str, str]]
     charts: list[Chart]
-    achievements: Reply
+    achievements: Reply | None
 
 
 class Reader:
@@ -154,10 +161,21 @@ class Reader:
         return Board(stat, period, title, lines, page, pages, footer)
 
     async def games(self) -> list[GameItem]:
-        return [
-            GameItem(g.game_id, g.ruleset, g.ended_at)
-            for g in await self.storage.web_games(self.guild_id, GAMES_LISTED)
-        ]
+        """The last finished games, with their players and winners read from each final
+        state (nothing else of it: it holds the last cup)."""
+        items = []
+        for g in await self.storage.web_games(self.guild_id, GAMES_LISTED):
+            players: tuple[str, ...] = ()
+            won: tuple[str, ...] = ()
+            try:
+                game = Game.from_dict(orjson.loads(g.state_json)["engine"])
+            except (ValueError, KeyError, TypeError):
+                pass
+            else:
+                players = tuple(game.players)
+                won = tuple(p for p in players if p in winners(game))
+            items.append(GameItem(g.game_id, g.ruleset, g.ended_at, players, won))
+        return items
 
     async def season(self) -> Reply:
         """`/season`'s reply, the same words."""
@@ -173,7 +191,9 @@ class Reader:
         nemesis = await store.nemesis(guild, user_id)
         nemesis_name = self.names.shown(nemesis[0]) if nemesis else None
         skills = await self.league.skills_of(guild, user_id)
-        held = await self.league.card_achievements(guild, user_id)
+        # A computer earns no achievements: its profile shows what `/stats computer:` does.
+        computer = user_id < 0
+        held = None if computer else await self.league.card_achievements(guild, user_id)
         card = card_data(
             name, totals, favourite, nemesis, nemesis_name, t, skills=skills, achievements=held
         )
@@ -187,10 +207,11 @@ class Reader:
             chart = _chart(family, [shown for _, shown in history], now, t)
             if chart is not None:
                 charts.append(chart)
-        views = await self.league.achievements_of(guild, user_id)
-        return Profile(
-            name, card.headline, card.figures, charts, ranking.achievements(said, views, t)
-        )
+        shown = None
+        if not computer:
+            views = await self.league.achievements_of(guild, user_id)
+            shown = ranking.achievements(said, views, t)
+        return Profile(name, card.headline, card.figures, charts, shown)
 
     async def replay(self, game_id: int, link: str, replays: Replays) -> Built | None:
         """A finished game of this server, built in the worker (bot/web/replays.py) or

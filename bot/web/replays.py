@@ -84,6 +84,6 @@ class Replays:
     def _keep(self, key: Key, built: Built) -> None:
         self._built[key] = built
         self._held += built.size
-        while self._held > self.keep_bytes and len(self._built) > 1:
+        while self._held > self.keep_bytes and self._built:
             _, dropped = self._built.popitem(last=False)
             self._held -= dropped.size

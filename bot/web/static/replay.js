@@ -55,6 +55,8 @@
     $("digest").textContent = s.digest;
     $("sealtext").textContent = s.sealed;
     $("sealtext").hidden = !s.sealed;
+    $("sealhow").hidden = !s.sealed;
+    $("sealdown").hidden = !!s.sealed;
     $("check").hidden = !s.sealed;
     $("verdict").textContent = "";
   }
