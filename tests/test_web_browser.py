@@ -87,10 +87,19 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[i
     async def prepare() -> list[int]:
         store = await open_storage(f"sqlite:///{database}")
         try:
-            games = await played(store, 8)
+            # Played in the last hours, so the season page shows this month's season.
+            games = await played(store, 8, start=time.time() - 9 * 3600)
             await store.open_web_link(GUILD, TOKEN, 1.0)
             service = TableService(store, random.Random(4), league=League(store))
-            long = await play(service, 77, PEOPLE[:3], now=1e9, preset="mexican", seed=4, lives=15)
+            long = await play(
+                service,
+                77,
+                PEOPLE[:3],
+                now=time.time() - 10 * 3600,
+                preset="mexican",
+                seed=4,
+                lives=15,
+            )
             await rename(store, GUILD, ORDINARY)
             hostile = await played(store, 3, seed=5, guild=HOSTILE_GUILD)
             await rename(store, HOSTILE_GUILD, HOSTILE)
