@@ -60,8 +60,8 @@ async def serving(
 async def metrics_serving(
     storage: Storage, host: str, port: int | None
 ) -> AsyncIterator[Metrics | None]:
-    """`/metrics` and `/health` on METRICS_PORT, as the bot serves them (README,
-    Monitoring): here the database calls the pages make, by operation, timed and
+    """`/metrics` and `/health` on METRICS_PORT, as the bot serves them (docs/operations.md,
+    Metrics and health): here the database calls the pages make, by operation, timed and
     counted. Nothing without METRICS_PORT."""
     if port is None:
         yield None
