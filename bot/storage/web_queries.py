@@ -94,8 +94,8 @@ class WebQueries:
     async def web_game(
         self, guild_id: int, game_id: int
     ) -> tuple[GameRecord, list[StoredEntry]] | None:
-        """A finished game of this server and its whole log; None for a game that is
-        running, of another server, or not there."""
+        """A finished game of this server and its log but the rollers' private dice; None
+        for a game that is running, of another server, or not there."""
         row = await self._db.fetchone(
             f"SELECT {GAME_COLUMNS} FROM games WHERE id = ? AND guild_id = ? AND status = 'over'",
             (game_id, guild_id),
@@ -104,7 +104,9 @@ class WebQueries:
             return None
         record = game_record(row)
         entries = await self._db.fetchall(
-            "SELECT seq, kind, payload FROM game_events WHERE game_id = ? ORDER BY seq",
+            # The rollers' own dice never leave the database (a replay shows none).
+            "SELECT seq, kind, payload FROM game_events WHERE game_id = ? AND kind <> 'dice'"
+            " ORDER BY seq",
             (game_id,),
         )
         return record, [StoredEntry(int(e[0]), str(e[1]), str(e[2])) for e in entries]
