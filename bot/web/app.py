@@ -261,21 +261,26 @@ async def _replay(request: web.Request, reader: Reader) -> web.StreamResponse:
     if built is None or not PAGE_NUMBER.fullmatch(part) or not 1 <= int(part) <= len(built.parts):
         raise web.HTTPNotFound()
     number = int(part) - 1
-    shown = built.parts[number]
-    steps = orjson.loads(shown)["steps"]
-    return _render(
-        request,
-        reader,
-        "replay.html",
-        ruleset=built.ruleset,
-        game_id=int(request.match_info["game"]),
-        total=built.total,
-        part=number,
-        parts=len(built.parts),
-        size=PART,
-        steps=steps,
-        data=Markup(shown.decode()),
-    )
+    # A replay's page is the same for every reader of the same link and language: kept.
+    page = built.pages.get((request.match_info["token"], number))
+    if page is None:
+        shown = built.parts[number]
+        made = _render(
+            request,
+            reader,
+            "replay.html",
+            ruleset=built.ruleset,
+            game_id=int(request.match_info["game"]),
+            total=built.total,
+            part=number,
+            parts=len(built.parts),
+            size=PART,
+            steps=orjson.loads(shown)["steps"],
+            data=Markup(shown.decode()),
+        ).body
+        assert isinstance(made, bytes)
+        page = built.pages[(request.match_info["token"], number)] = made
+    return web.Response(body=page, content_type="text/html")
 
 
 async def _replay_part(request: web.Request, reader: Reader) -> web.StreamResponse:

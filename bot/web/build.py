@@ -8,7 +8,7 @@ the pages and, with WEB_PORT, plays the games: it takes and returns plain values
 from __future__ import annotations
 
 from collections.abc import Callable, Mapping, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 import orjson
@@ -30,6 +30,9 @@ class Built:
     ruleset: str
     total: int
     parts: tuple[bytes, ...]
+    #: Its pages as served, by link and part, made on the event loop at their first read
+    #: (a few for each link, not counted in `size`).
+    pages: dict[tuple[str, int], bytes] = field(default_factory=dict, compare=False)
 
     @property
     def size(self) -> int:
