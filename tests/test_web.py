@@ -611,3 +611,14 @@ async def test_pages_worth_sharing(store: Storage, client: TestClient[Any, Any])
     assert item.count("🏆") == (1 if winners(final) else 0)
     computer = await (await client.get(f"/s/{TOKEN}/p/-1")).text()
     assert "Achievements" not in computer and " of 2" not in computer
+
+
+def test_web_has_its_own_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.__main__ import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["web", "--help"])
+    assert stopped.value.code == 0
+    said = capsys.readouterr().out
+    assert said.startswith("usage: ") and " web " in said and "WEB_PORT" in said
+    assert "migrate-db" not in said, "not the bot's general help"
