@@ -57,6 +57,10 @@ def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    given = list(sys.argv[1:] if argv is None else argv)
+    if given[:1] == ["web"]:
+        _web_parser().parse_args(given[1:])  # its own --help; nothing else to read
+        return _web()
     args = _parse_args(argv)
     if args.command == "migrate-db":
         return _migrate_db(args.source, args.target)
@@ -367,6 +371,20 @@ def _fail(message: str, secrets: tuple[str, ...] = ()) -> None:
         if secret:
             message = message.replace(secret, "***")
     print(f"{PROG}: error: {message}", file=sys.stderr)
+
+
+def _web_parser() -> argparse.ArgumentParser:
+    """`python -m bot web --help`: the companion's own settings (docs/web.md)."""
+    return argparse.ArgumentParser(
+        prog=f"{PROG} web",
+        description="Serve the web companion alone: a server's leaderboards, season, "
+        "profiles and replays as pages, read from the bot's database. Needs no Discord "
+        "token.",
+        epilog="settings (environment or .env): DATABASE_PATH or DATABASE_URL (the bot's "
+        "database); WEB_PORT (default 8080); WEB_HOST (default 127.0.0.1); METRICS_PORT "
+        "(/metrics and /health there too, like the bot). Put it behind a reverse proxy "
+        "with TLS (docs/web.md); servers turn their pages on with /web in Discord.",
+    )
 
 
 def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:

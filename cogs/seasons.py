@@ -23,6 +23,7 @@ from bot.league.seasons import LENGTHS
 from bot.league.service import SeasonClose
 from bot.present import ranking as words
 from bot.present.i18n import language_of, talk
+from bot.present.names import chat_name
 from bot.present.screens import refusal
 from bot.runtime.answering import respond
 from bot.storage import DatabaseDownError
@@ -197,7 +198,7 @@ class League(commands.Cog):
             return
         target = user or interaction.user
         views = await self.bot.league.achievements_of(interaction.guild_id, target.id)
-        await answer(interaction, words.achievements(target.display_name, views, t))
+        await answer(interaction, words.achievements(chat_name(target.display_name), views, t))
 
 
 async def setup(bot: MexicanBot) -> None:

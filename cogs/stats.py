@@ -29,6 +29,7 @@ from bot.present.figures import board_value, card_data
 from bot.present.history import history_line
 from bot.present.i18n import Talk, language_of, talk
 from bot.present.links import replay_link
+from bot.present.names import plain_name
 from bot.present.screens import refusal
 from bot.present.words import who
 from bot.runtime.answering import respond, respond_first, update
@@ -332,7 +333,7 @@ class Stats(commands.Cog):
             target_id, shown = STATS_IDS[computer.value], PERSONAS[computer.value].display()
         else:
             target = user or interaction.user
-            target_id, shown = target.id, target.display_name
+            target_id, shown = target.id, plain_name(target.display_name)
         store = self.bot.storage
         totals = await store.player_totals(interaction.guild_id, target_id)
         favourite = await store.favourite_claim(interaction.guild_id, target_id)
@@ -384,7 +385,7 @@ class Stats(commands.Cog):
             except discord.HTTPException:
                 member = None
         user = member or self.bot.get_user(user_id)
-        return user.display_name if user else t("card-unknown-player", id=str(user_id))
+        return plain_name(user.display_name) if user else t("card-unknown-player", id=str(user_id))
 
     @app_commands.command(name="history", description="The last rounds played in this channel")
     @app_commands.describe(count="How many rounds (1-25)")

@@ -4,6 +4,8 @@ are `/leaderboard`'s and `/stats`'s, and the reader's language is the browser's.
 
 from __future__ import annotations
 
+import asyncio
+import logging
 import re
 import time
 from collections.abc import AsyncIterator
@@ -34,7 +36,8 @@ from tests.web_helpers import GUILD, NAME_OF, NAMES, PEOPLE, played
 TOKEN = new_token()
 LINK = re.compile(r'(?:href|src)="(/(?:s|static)/[^"#]*)"')
 BOARD_LINE = re.compile(
-    r'<span class="rank">#(\d+)</span>\s*<a href="[^"]*/p/(\d+)">[^<]*</a>\s*'
+    r'<span class="rank">#(\d+)</span>\s*<a href="[^"]*/p/(\d+)">'
+    r'<bdi class="name">[^<]*</bdi></a>\s*'
     r'<span class="value">([^<]*)</span>'
 )
 
@@ -68,8 +71,16 @@ async def crawl(client: TestClient[Any, Any], start: str, language: str = "en") 
         body = await response.read()
         seen[path] = body
         if response.content_type == "text/html":
-            for found in LINK.findall(body.decode()):
+            text = body.decode()
+            for found in LINK.findall(text):
                 todo.append(found.replace("&amp;", "&"))
+            # A replay's later parts, which its script asks for.
+            parts = re.search(
+                r'data-total="(\d+)" data-size="(\d+)".*?data-parts="([^"]+)"', text, re.S
+            )
+            if parts:
+                total, size, where = int(parts[1]), int(parts[2]), parts[3]
+                todo += [f"{where}{n}" for n in range(-(-total // size))]
     return seen
 
 
@@ -122,7 +133,7 @@ async def test_no_served_byte_depends_on_a_cup_nobody_lifted(
     await store.open_web_link(GUILD, TOKEN, 1.0)
     start = f"/s/{TOKEN}/"
     before = {lang: await crawl(client, start, lang) for lang in ("en", "nl", "de")}
-    replays = [p for p in before["en"] if "/g/" in p]
+    replays = [p for p in before["en"] if "/g/" in p and "/part/" not in p]
     assert len(replays) == len(games), "every finished game is listed and replayed"
     sealed = re.compile(rb'\\?"sealed\\?":\\?"[1-6]-[1-6]:[0-9a-f]{32}')
     assert any(sealed.search(page) for page in before["en"].values()), "a lifted cup's seal"
@@ -161,7 +172,9 @@ async def test_the_secrecy_check_sees_a_change_in_what_was_shown(
             )
         ]
     )
-    assert await (await client.get(path)).read() != before
+    # A built replay is kept (a finished game never changes): a fresh application.
+    async with TestClient(TestServer(make_app(store))) as fresh:
+        assert await (await fresh.get(path)).read() != before
 
 
 async def test_a_lifted_cup_shows_under_its_own_rounds_number(store: Storage) -> None:
@@ -410,3 +423,202 @@ async def test_the_final_standing_and_history_link_the_replay_once_opted_in(
     history = await a.slash(sim.channel, "history")
     text = history.response.embeds[0].description
     assert text.splitlines()[-1].startswith(f"▶️ Replays: [game {game_id}]({url})"), text
+
+
+# --- no 500s, the same headers everywhere, no token in a log ------------------------------
+
+
+async def test_odd_addresses_get_a_404_or_405_never_a_500_and_always_the_headers(
+    store: Storage, client: TestClient[Any, Any]
+) -> None:
+    """Ids and pages are ASCII digits and fit a 64-bit integer; anything else is a 404
+    (a superscript two passes ``str.isdigit``; 20 nines overflow SQLite's integer). Every
+    status carries the pages' security headers."""
+    from bot.web.app import HEADERS
+
+    await played(store, 1)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    base = f"/s/{TOKEN}/"
+    odd = [
+        "p/99999999999999999999",
+        "p/-99999999999999999999",
+        "p/9223372036854775808",
+        "board/wins?page=²",
+        "board/wins?page=１",
+        "board/wins?page=0",
+        "board/wins?page=1000000",
+        "board/wins?period=year",
+        "board/nothing",
+        "g/999999999999999999",
+        "g/١٢",
+    ]
+    for path in odd:
+        response = await client.get(base + path)
+        assert response.status == 404, path
+        for header, value in HEADERS.items():
+            assert response.headers.get(header) == value, (path, header)
+    posted = await client.post(base)
+    assert posted.status == 405
+    assert posted.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
+    assert posted.headers["Referrer-Policy"] == "no-referrer"
+
+
+async def test_a_failing_page_is_a_500_with_the_headers_and_logs_no_token(
+    store: Storage, client: TestClient[Any, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    from bot.web.app import HEADERS
+
+    await played(store, 1)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+
+    async def broken(*args: object, **kwargs: object) -> None:
+        raise RuntimeError(f"a bug reading /s/{TOKEN}/season")
+
+    store.web_games = broken  # type: ignore[method-assign]
+    response = await client.get(f"/s/{TOKEN}/")
+    assert response.status == 500
+    assert response.headers["X-Robots-Tag"] == HEADERS["X-Robots-Tag"]
+    assert response.headers["Content-Security-Policy"] == HEADERS["Content-Security-Policy"]
+    assert "a web page failed" in caplog.text
+    assert TOKEN not in caplog.text
+    for record in caplog.records:
+        assert TOKEN not in logging.Formatter().format(record)
+
+
+async def test_a_request_line_too_long_logs_no_token(
+    store: Storage, client: TestClient[Any, Any], caplog: pytest.LogCaptureFixture
+) -> None:
+    """aiohttp answers a request line over 8,190 bytes itself and logs its start: the
+    token is taken out of that line too."""
+    caplog.set_level(logging.DEBUG)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    reader, writer = await asyncio.open_connection(client.host, client.port)
+    writer.write(f"GET /s/{TOKEN}/board/wins?x={'a' * 9000} HTTP/1.1\r\nHost: x\r\n\r\n".encode())
+    await writer.drain()
+    answer = await reader.read(200)
+    writer.close()
+    assert answer.split(b"\r\n")[0].endswith(b" 400 Bad Request")
+    assert any("Error handling request" in r.getMessage() for r in caplog.records)
+    for record in caplog.records:
+        assert TOKEN not in logging.Formatter().format(record)
+
+
+def test_a_name_shows_as_typed_set_apart_and_short() -> None:
+    """bot/present/names.py: the worst names lose what reorders or hides text, keep at
+    most two marks a letter and 32 characters, and a chat line escapes their Markdown."""
+    from bot.present.names import MAX_LENGTH, chat_name, plain_name, unescape_chat
+
+    assert plain_name("W" * 300) == "W" * (MAX_LENGTH - 1) + "…"
+    assert plain_name("Ana\u202e1239\u2066") == "Ana1239"
+    assert plain_name("q\u0301\u0302\u0303\u0304o") == "q\u0301\u0302o"
+    assert plain_name("👨\u200d👩\u200d👧") == "👨\u200d👩\u200d👧", "a family emoji stays whole"
+    assert plain_name("\u202e") == "?"
+    said = chat_name("<@1234> **x** `y`")
+    assert said.startswith("\u2068") and said.endswith("\u2069")
+    assert "<@" not in said and "**" not in said and "`y`" not in said
+    assert unescape_chat(said) == "\u2068<@1234> **x** `y`\u2069"
+
+
+def test_a_name_in_a_line_is_shown_as_typed_on_a_page() -> None:
+    """A catalog line naming someone whose name looks like a mention and Markdown: the
+    page shows the letters, links only the real mention, and names an unknown player by
+    the end of their id, never as a raw mention."""
+    from bot.present.names import chat_name
+    from bot.web.names import Names
+
+    names = Names({"1111": "**Ana**"}, talk("en"))
+    line = f"{chat_name('<@1111> `x`')} beat <@1111> and <@9876543210>"
+    html = str(names.html(line, "/p/"))
+    assert html.count("<a ") == 2 and "<code>" not in html
+    assert '<a href="/p/1111"><b><bdi class="name">**Ana**</bdi></b></a>' in html
+    assert "&#60;&#64;1111&#62;" in html and "&#96;x&#96;" in html
+    assert "Player …3210" in html and "&lt;@" not in html
+
+
+@pytest.mark.slow
+async def test_a_long_replay_comes_in_parts_built_once(store: Storage) -> None:
+    """A long game's page holds its first `PART` steps and the script asks for the
+    others; the parts together are the whole game, each step once, in order; a built
+    replay is kept, so reading it again reads nothing from the database."""
+    from bot.game.tables import TableService
+    from bot.web.build import PART
+    from tests.web_helpers import play
+
+    service = TableService(store, __import__("random").Random(4), league=League(store))
+    game = await play(service, 77, PEOPLE[:3], now=1.0, preset="mexican", seed=4, lives=15)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    async with TestClient(TestServer(make_app(store))) as http:
+        page = await (await http.get(f"/s/{TOKEN}/g/{game}")).text()
+        total = int(re.search(r'data-total="(\d+)"', page).group(1))  # type: ignore[union-attr]
+        assert total > 2 * PART, "a long game"
+        first = orjson.loads(re.search(r'id="steps">(.*?)</script>', page, re.S).group(1))  # type: ignore[union-attr]
+        assert len(first["steps"]) == PART
+        steps = list(first["steps"])
+        for part in range(1, -(-total // PART)):
+            answer = await http.get(f"/s/{TOKEN}/g/{game}/part/{part}")
+            assert answer.status == 200 and answer.content_type == "application/json"
+            steps += (await answer.json())["steps"]
+        assert [s["where"] for s in steps] == [f"Move {n} of {total}" for n in range(1, total + 1)]
+        assert (await http.get(f"/s/{TOKEN}/g/{game}/part/{-(-total // PART)}")).status == 404
+        assert (await http.get(f"/s/{TOKEN}/g/{game}?part=²")).status == 404
+        second = await (await http.get(f"/s/{TOKEN}/g/{game}?part=2")).text()
+        assert 'data-start="100"' in second and "?part=3" in second and "?part=1" in second
+        reads = 0
+        real = store.web_game
+
+        async def counted(*args: Any) -> Any:
+            nonlocal reads
+            reads += 1
+            return await real(*args)
+
+        store.web_game = counted  # type: ignore[method-assign]
+        again = await (await http.get(f"/s/{TOKEN}/g/{game}")).text()
+        assert again == page and reads == 0, "kept, not built again"
+        german = await http.get(f"/s/{TOKEN}/g/{game}", headers={"Accept-Language": "de"})
+        assert "Zug 1 von" in await german.text() and reads == 1, "each language its own"
+
+
+async def test_pages_worth_sharing(store: Storage, client: TestClient[Any, Any]) -> None:
+    """The root says what the site is and links nowhere; the rule set goes by its own
+    name in each language; the games list names the players and the winner; a sealed
+    cup says what its digest is; a computer's profile is `/stats computer:`'s card."""
+    from bot.engine import Game
+    from bot.engine.result import winners
+
+    games = await played(store, 4)
+    await store.open_web_link(GUILD, TOKEN, 1.0)
+    root = await client.get("/", headers={"Accept-Language": "de"})
+    html = await root.text()
+    assert root.status == 200 and "Mäxchen" in html and "<a " not in html
+    assert root.headers["Referrer-Policy"] == "no-referrer"
+    for language, name in (("en", "Mexican"), ("nl", "Blufmexen"), ("de", "Mäxchen")):
+        page = await client.get(f"/s/{TOKEN}/g/{games[0]}", headers={"Accept-Language": language})
+        text = await page.text()
+        assert re.search(rf"<h1>🎬 [^<]* · {name}</h1>", text), language
+        assert talk(language)("web-seal-down") in text
+    server = await (await client.get(f"/s/{TOKEN}/")).text()
+    assert ">🎬 Mexican #" in server and ">🎬 Dollar #" in server and "mexican ·" not in server
+    record = await store.web_game(GUILD, games[0])
+    assert record is not None
+    final = Game.from_dict(orjson.loads(record[0].state_json)["engine"])
+    item = server[server.index(f"/g/{games[0]}") :].split("</li>")[0]
+    for player in final.players:
+        assert (
+            NAME_OF.get(player, "?")
+            in item.replace("&lt;", "<").replace("&gt;", ">").replace("&amp;", "&")
+            or not player.isdigit()
+        )
+    assert item.count("🏆") == (1 if winners(final) else 0)
+    computer = await (await client.get(f"/s/{TOKEN}/p/-1")).text()
+    assert "Achievements" not in computer and " of 2" not in computer
+
+
+def test_web_has_its_own_help(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot.__main__ import main
+
+    with pytest.raises(SystemExit) as stopped:
+        main(["web", "--help"])
+    assert stopped.value.code == 0
+    said = capsys.readouterr().out
+    assert said.startswith("usage: ") and " web " in said and "WEB_PORT" in said
+    assert "migrate-db" not in said, "not the bot's general help"

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import asyncio
 import os
+import random
 import shutil
 import socket
 import subprocess
@@ -23,8 +24,11 @@ from pathlib import Path
 
 import pytest
 
+from bot.game.tables import TableService
+from bot.league.service import League
+from bot.present.names import plain_name
 from bot.storage import open_storage
-from tests.web_helpers import GUILD, NAMES, PEOPLE, played
+from tests.web_helpers import GUILD, PEOPLE, play, played, rename
 
 pytestmark = pytest.mark.slow
 
@@ -39,9 +43,23 @@ ARGS = [
     "--no-first-run",
 ]
 TOKEN = "T" * 43
+#: Ordinary names, for the pages as the docs show them.
+ORDINARY = ["Ana", "Bram", "Chloé", "Dirk"]
+#: A second server whose people chose the worst names: 300 letters without a space,
+#: another player's mention with Markdown, a right-to-left override with zalgo marks, a
+#: masked link and 40 emoji.
+HOSTILE_GUILD, HOSTILE_TOKEN = GUILD + 1, "H" * 43
+HOSTILE = [
+    "W" * 300,
+    f"<@{PEOPLE[0]}> **bold** `code` @everyone",
+    "Evil\u202e1239 Z\u0337\u0321\u031b\u0353\u0344a\u0338l\u0334g\u0336o\u0335" * 3,
+    "[click](https://evil.example) " + "🎲" * 40,
+]
 PHONE = {"width": 390, "height": 844}
 DESKTOP = {"width": 1280, "height": 900}
 ROOT = Path(__file__).resolve().parents[1]
+#: Where the site's process serves /metrics (METRICS_PORT).
+METRICS: dict[str, int] = {}
 
 
 def chromium_or_skip() -> None:
@@ -69,19 +87,36 @@ def site(tmp_path_factory: pytest.TempPathFactory) -> Iterator[tuple[str, list[i
     async def prepare() -> list[int]:
         store = await open_storage(f"sqlite:///{database}")
         try:
-            games = await played(store, 8)
+            # Played in the last hours, so the season page shows this month's season.
+            games = await played(store, 8, start=time.time() - 9 * 3600)
             await store.open_web_link(GUILD, TOKEN, 1.0)
-            return games
+            service = TableService(store, random.Random(4), league=League(store))
+            long = await play(
+                service,
+                77,
+                PEOPLE[:3],
+                now=time.time() - 10 * 3600,
+                preset="mexican",
+                seed=4,
+                lives=15,
+            )
+            await rename(store, GUILD, ORDINARY)
+            hostile = await played(store, 3, seed=5, guild=HOSTILE_GUILD)
+            await rename(store, HOSTILE_GUILD, HOSTILE)
+            await store.open_web_link(HOSTILE_GUILD, HOSTILE_TOKEN, 1.0)
+            return [*games, *hostile, long]
         finally:
             await store.close()
 
     games = asyncio.run(prepare())
     port = free_port()
+    METRICS["port"] = free_port()
     env = {
         **os.environ,
         "DATABASE_PATH": str(database),
         "DATABASE_URL": "",
         "WEB_PORT": str(port),
+        "METRICS_PORT": str(METRICS["port"]),
         "DISCORD_TOKEN": "",
     }
     process = subprocess.Popen(
@@ -131,7 +166,7 @@ PAGES = [
     ("server", "", "Rating (bluffing games)"),
     ("board", "board/wins?period=all", "Wins"),
     ("season", "season", "Season"),
-    ("profile", f"p/{PEOPLE[0]}", NAMES[0]),
+    ("profile", f"p/{PEOPLE[0]}", ORDINARY[0]),
 ]
 
 
@@ -241,3 +276,95 @@ async def test_a_wrong_link_is_a_404_page(site: tuple[str, list[int]], browser: 
     assert response is not None and response.status == 404
     assert "Nothing here" in await page.inner_text("body")
     await page.close()
+
+
+WIDER = "document.documentElement.scrollWidth - document.documentElement.clientWidth"
+
+
+async def test_the_worst_names_neither_widen_nor_spoof_a_page(
+    site: tuple[str, list[int]], browser: object
+) -> None:
+    """Every page of the server whose people chose the worst names, at a phone's width
+    in English and German: nothing scrolls sideways, no name links anywhere but its own
+    profile, no name turns bold, and no right-to-left override reaches the page."""
+    base, games = site
+    server = f"{base}/s/{HOSTILE_TOKEN}/"
+    paths = [
+        "",
+        "board/wins",
+        "season",
+        *(f"p/{p}" for p in PEOPLE),
+        *(f"g/{g}" for g in games[8:11]),
+    ]
+    for locale in ("en-US", "de-DE"):
+        context = await browser.new_context(viewport=PHONE, locale=locale)  # type: ignore[attr-defined]
+        page = await context.new_page()
+        for path in paths:
+            response = await page.goto(server + path)
+            assert response is not None and response.status == 200, path
+            steps = [0]
+            if "/g/" in path or path.startswith("g/"):
+                steps = [0, int(await page.get_attribute("#scrub", "max") or 1) - 1]
+            for step in steps:
+                if step:
+                    await page.fill("#scrub", str(step + 1))
+                assert await page.evaluate(WIDER) <= 0, f"{path} step {step} scrolls sideways"
+                html = await page.content()
+                assert "\u202e" not in html, path
+                # A link to a profile says that profile's own name, never another's.
+                for href, said in await page.eval_on_selector_all(
+                    "main a[href*='/p/']",
+                    "els => els.map(e => [e.getAttribute('href'), e.innerText])",
+                ):
+                    if href.endswith(PEOPLE[0]):
+                        assert said.strip().startswith("W"), (path, said)
+                    if "<@" in said:
+                        assert href.endswith(PEOPLE[1]), (path, href, said)
+                # The name's Markdown shows as typed: no element holds "bold" or "code" alone.
+                marked = (
+                    "[...document.querySelectorAll('main b, main code')].map(e => e.textContent)"
+                )
+                assert not {"bold", "code"} & set(await page.evaluate(marked)), path
+                text = await page.inner_text("main")
+                assert "bold" not in text or "**bold**" in text, path
+                assert await page.locator("main a[href^='https://evil']").count() == 0, path
+        await context.close()
+    page = await browser.new_page(viewport=PHONE)  # type: ignore[attr-defined]
+    await page.goto(f"{server}p/{PEOPLE[1]}")
+    assert await page.inner_text("h1") == f"🎲 {plain_name(HOSTILE[1])}"
+    # The achievements' heading names them as typed too (it once showed PEOPLE[0]).
+    assert f"<@{PEOPLE[0]}> **bold**" in await page.inner_text(".embed h2")
+    await page.close()
+
+
+async def shows(page: object, where: str) -> None:
+    """Polled (the pages' CSP lets no test script run in them): the replay's position."""
+    for _ in range(100):
+        if await page.inner_text("#where") == where:  # type: ignore[attr-defined]
+            return
+        await asyncio.sleep(0.05)
+    raise AssertionError(f"the replay never showed {where!r}")
+
+
+async def test_a_long_replay_loads_its_later_parts(
+    site: tuple[str, list[int]], browser: object
+) -> None:
+    """A game longer than one part: the scrubber to its last move, the page asks for
+    that part and shows it; and the standalone process serves /metrics."""
+    base, games = site
+    page = await browser.new_page(viewport=PHONE, locale="en-US")  # type: ignore[attr-defined]
+    errors: list[str] = []
+    page.on("pageerror", lambda err: errors.append(str(err)))
+    await page.goto(f"{base}/s/{TOKEN}/g/{games[-1]}")
+    total = int(await page.get_attribute("#scrub", "max") or 0)
+    assert total > 200, "longer than two parts"
+    for n in (total, 150):
+        await page.fill("#scrub", str(n))
+        await shows(page, f"Move {n} of {total}")
+        if n == total:
+            assert "Final standing" in await page.inner_text("#lines")
+    assert await page.evaluate(WIDER) <= 0 and errors == []
+    await page.close()
+    with urllib.request.urlopen(f"http://127.0.0.1:{METRICS['port']}/metrics", timeout=5) as got:
+        text = got.read().decode()
+    assert 'mexican_database_seconds_count{operation="web_game"}' in text

@@ -31,11 +31,12 @@ async def play(
     preset: str,
     seed: int,
     lives: int = 2,
+    guild: int = GUILD,
 ) -> int:
     """One table opened, filled, started and played to its end; its game id."""
     host = players[0]
     await service.open_table(
-        GUILD, channel_id, host, preset, {"turn_timer": 0, "lives": lives}, now
+        guild, channel_id, host, preset, {"turn_timer": 0, "lives": lives}, now
     )
     for player in players[1:]:
         if player.startswith("cpu_"):
@@ -63,8 +64,9 @@ async def played(
     *,
     start: float = START,
     apart: float = 3600.0,
+    guild: int = GUILD,
 ) -> list[int]:
-    """``games`` finished games of this module's people on `GUILD`, rated by the league,
+    """``games`` finished games of this module's people on ``guild``, rated by the league,
     ``apart`` seconds from each other's start; their ids, in order."""
     now = start
     league = League(storage, clock=lambda: now)
@@ -75,6 +77,29 @@ async def played(
         seats = PEOPLE[: 2 + n % 3]
         if n % 4 == 2:
             seats = [*seats[:2], "cpu_expert_1"]
-        ids.append(await play(service, 100 + n, seats, now=now, preset=preset, seed=seed + n))
+        ids.append(
+            await play(service, 100 + n, seats, now=now, preset=preset, seed=seed + n, guild=guild)
+        )
         now += apart
     return ids
+
+
+async def rename(storage: Storage, guild: int, names: Sequence[str]) -> None:
+    """The names this module's people played under on ``guild``, changed in every stored
+    state (where the pages read names from) to ``names``."""
+    import orjson
+
+    new = dict(zip(PEOPLE, names, strict=True))
+    rows = await storage._fetchall("SELECT id, state_json FROM games WHERE guild_id = ?", (guild,))
+    for game_id, text in rows:
+        state = orjson.loads(text)
+        known = state.get("meta", {}).get("names") or {}
+        state["meta"]["names"] = {player: new.get(player, name) for player, name in known.items()}
+        await storage._write(
+            [
+                (
+                    "UPDATE games SET state_json = ? WHERE id = ?",
+                    (orjson.dumps(state).decode(), game_id),
+                )
+            ]
+        )

@@ -26,6 +26,8 @@ class GameLine:
     channel_id: int
     ruleset: str
     ended_at: float
+    #: Its final state: the caller reads who played and who won, nothing else.
+    state_json: str = ""
 
 
 @dataclass(frozen=True, slots=True)
@@ -83,17 +85,17 @@ class WebQueries:
         """The server's last finished games, newest first (the partial index of games
         over by server and end)."""
         rows = await self._db.fetchall(
-            "SELECT id, channel_id, ruleset, updated_at FROM games"
+            "SELECT id, channel_id, ruleset, updated_at, state_json FROM games"
             " WHERE guild_id = ? AND status = 'over' ORDER BY updated_at DESC LIMIT ?",
             (guild_id, limit),
         )
-        return [GameLine(int(r[0]), int(r[1]), str(r[2]), float(r[3])) for r in rows]
+        return [GameLine(int(r[0]), int(r[1]), str(r[2]), float(r[3]), str(r[4])) for r in rows]
 
     async def web_game(
         self, guild_id: int, game_id: int
     ) -> tuple[GameRecord, list[StoredEntry]] | None:
-        """A finished game of this server and its whole log; None for a game that is
-        running, of another server, or not there."""
+        """A finished game of this server and its log but the rollers' private dice; None
+        for a game that is running, of another server, or not there."""
         row = await self._db.fetchone(
             f"SELECT {GAME_COLUMNS} FROM games WHERE id = ? AND guild_id = ? AND status = 'over'",
             (game_id, guild_id),
@@ -102,7 +104,9 @@ class WebQueries:
             return None
         record = game_record(row)
         entries = await self._db.fetchall(
-            "SELECT seq, kind, payload FROM game_events WHERE game_id = ? ORDER BY seq",
+            # The rollers' own dice never leave the database (a replay shows none).
+            "SELECT seq, kind, payload FROM game_events WHERE game_id = ? AND kind <> 'dice'"
+            " ORDER BY seq",
             (game_id,),
         )
         return record, [StoredEntry(int(e[0]), str(e[1]), str(e[2])) for e in entries]

@@ -12,6 +12,7 @@ from __future__ import annotations
 
 import datetime
 import logging
+import re
 import time
 from collections.abc import Awaitable, Callable
 from pathlib import Path
@@ -25,12 +26,12 @@ from markupsafe import Markup
 from bot.league.service import League
 from bot.present.i18n import Talk, talk
 from bot.present.message import Reply
-from bot.present.words import who
 from bot.storage import DatabaseDownError, Storage
+from bot.web.build import PART, Built
 from bot.web.lang import language_for
 from bot.web.names import NameCache
 from bot.web.pages import BOARDS, PERIODS, Reader
-from bot.web.replay import Step
+from bot.web.replays import Replays
 
 log = logging.getLogger(__name__)
 
@@ -39,12 +40,19 @@ HERE = Path(__file__).resolve().parent
 TOKEN = r"[A-Za-z0-9_-]{32,64}"
 #: The highest page number a board's address may ask for.
 MAX_PAGE = 100_000
+#: A token wherever it stands in a log line (a request line quoted in an error too).
+SECRET = re.compile(r"/s/[A-Za-z0-9_-]{8,}")
+#: A page number or an id as an address may write it: ASCII digits only (``str.isdigit``
+#: takes "²"), and short enough for a 64-bit integer.
+PAGE_NUMBER = re.compile(r"[0-9]{1,6}")
+ID_MAX = 2**63 - 1
 HEADERS = {
     "Referrer-Policy": "no-referrer",
     "X-Robots-Tag": "noindex, nofollow",
     "X-Content-Type-Options": "nosniff",
     "Content-Security-Policy": (
         "default-src 'none'; script-src 'self'; style-src 'self'; img-src 'self' data:; "
+        "connect-src 'self'; "
         "base-uri 'none'; form-action 'none'; frame-ancestors 'none'"
     ),
     "Cache-Control": "private, max-age=30",
@@ -53,6 +61,7 @@ HEADERS = {
 STORAGE: web.AppKey[Storage] = web.AppKey("storage", Storage)
 LEAGUE: web.AppKey[League] = web.AppKey("league", League)
 NAMES: web.AppKey[NameCache] = web.AppKey("names", NameCache)
+REPLAYS: web.AppKey[Replays] = web.AppKey("replays", Replays)
 TEMPLATES: web.AppKey[Environment] = web.AppKey("templates", Environment)
 
 Handler = Callable[[web.Request, Reader], Awaitable[web.StreamResponse]]
@@ -75,10 +84,12 @@ def templates() -> Environment:
 def make_app(storage: Storage, league: League | None = None) -> web.Application:
     """The companion's application over an open storage (the bot's own, or one of its
     own in `python -m bot web`)."""
+    hide_tokens_in_logs()
     app = web.Application(middlewares=[_headers])
     app[STORAGE] = storage
     app[LEAGUE] = league or League(storage)
     app[NAMES] = NameCache()
+    app[REPLAYS] = Replays()
     app[TEMPLATES] = templates()
     app.add_routes(
         [
@@ -87,7 +98,12 @@ def make_app(storage: Storage, league: League | None = None) -> web.Application:
             web.get(f"/s/{{token:{TOKEN}}}/season", _page(_season)),
             web.get(f"/s/{{token:{TOKEN}}}/p/{{user:-?[0-9]{{1,20}}}}", _page(_profile)),
             web.get(f"/s/{{token:{TOKEN}}}/g/{{game:[0-9]{{1,18}}}}", _page(_replay)),
-            web.get("/health", _health),
+            web.get(
+                f"/s/{{token:{TOKEN}}}/g/{{game:[0-9]{{1,18}}}}/part/{{part:[0-9]{{1,5}}}}",
+                _page(_replay_part),
+            ),
+            web.get("/", _root),
+            web.get("/health", health),
             web.static("/static", HERE / "static"),
         ]
     )
@@ -98,16 +114,59 @@ def make_app(storage: Storage, league: League | None = None) -> web.Application:
 async def _headers(
     request: web.Request, handler: Callable[[web.Request], Awaitable[web.StreamResponse]]
 ) -> web.StreamResponse:
+    """Every answer, whatever its status, carries the same headers; an error becomes a
+    plain answer here, and one nobody expected is logged without the path (its token)."""
     try:
         response = await handler(request)
     except web.HTTPNotFound:
         response = _not_found(request)
+    except web.HTTPException as exc:
+        response = web.Response(status=exc.status, text=exc.text, headers=exc.headers)
+    except Exception:
+        log.exception("a web page failed (%s %s)", request.method, redact(request.path))
+        response = web.Response(status=500, text="500: something went wrong on our side")
     response.headers.update(HEADERS)
     return response
 
 
+def redact(text: str) -> str:
+    """A path or log line with each link's token replaced: the token is a link's only
+    secret, and logs are read by more people than the servers that opted in."""
+    return SECRET.sub("/s/…", text)
+
+
+class RedactTokens(logging.Filter):
+    """Takes the tokens out of aiohttp's own log lines (its access log, and its errors,
+    which quote the start of a request line too long to read) before any handler sees
+    them."""
+
+    def filter(self, record: logging.LogRecord) -> bool:
+        text = record.getMessage()
+        if record.exc_info and not record.exc_text:
+            record.exc_text = logging.Formatter().formatException(record.exc_info)
+        record.msg, record.args = redact(text), ()
+        if record.exc_text:
+            record.exc_text = redact(record.exc_text)
+        return True
+
+
+def hide_tokens_in_logs() -> None:
+    """Puts `RedactTokens` on the loggers aiohttp writes requests and errors to."""
+    for name in ("aiohttp.access", "aiohttp.server", "aiohttp.web", __name__):
+        logger = logging.getLogger(name)
+        if not any(isinstance(f, RedactTokens) for f in logger.filters):
+            logger.addFilter(RedactTokens())
+
+
 def _talk(request: web.Request) -> Talk:
     return talk(language_for(request.headers.get("Accept-Language")))
+
+
+async def _root(request: web.Request) -> web.Response:
+    """What the site is, for anyone who opens its address: no server's pages, no link."""
+    t = _talk(request)
+    html = request.app[TEMPLATES].get_template("root.html").render(t=t, lang=t.language)
+    return web.Response(text=html, content_type="text/html")
 
 
 def _not_found(request: web.Request) -> web.Response:
@@ -173,7 +232,7 @@ async def _board(request: web.Request, reader: Reader) -> web.StreamResponse:
     stat = request.match_info["stat"]
     period = request.query.get("period", "all")
     page = request.query.get("page", "1")
-    if stat not in BOARDS or period not in PERIODS or not page.isdigit():
+    if stat not in BOARDS or period not in PERIODS or not PAGE_NUMBER.fullmatch(page):
         raise web.HTTPNotFound()
     number = int(page) - 1
     if not 0 <= number < MAX_PAGE:
@@ -187,55 +246,55 @@ async def _season(request: web.Request, reader: Reader) -> web.StreamResponse:
 
 
 async def _profile(request: web.Request, reader: Reader) -> web.StreamResponse:
-    profile = await reader.profile(int(request.match_info["user"]))
+    user = int(request.match_info["user"])
+    if not -ID_MAX <= user <= ID_MAX:
+        raise web.HTTPNotFound()
+    profile = await reader.profile(user)
     return _render(request, reader, "profile.html", profile=profile)
 
 
 async def _replay(request: web.Request, reader: Reader) -> web.StreamResponse:
-    found = await reader.replay(int(request.match_info["game"]))
-    if found is None:
+    """A replay's first view: the part of its steps the address asks for (the first one
+    unless ``?part=N``), in the page, and the page's script asks for the others."""
+    part = request.query.get("part", "1")
+    built = await _built(request, reader)
+    if built is None or not PAGE_NUMBER.fullmatch(part) or not 1 <= int(part) <= len(built.parts):
         raise web.HTTPNotFound()
-    ruleset, steps = found
-    base = f"/s/{request.match_info['token']}/p/"
-    data = [_step(step, reader, base) for step in steps]
-    for n, shown in enumerate(data, start=1):
-        shown["where"] = reader.t("web-step", n=n, total=len(data))
-    # In a <script type="application/json">: "</" could close the element early.
-    text = orjson.dumps(data).decode().replace("</", "<\\/")
-    return _render(request, reader, "replay.html", ruleset=ruleset, steps=data, data=Markup(text))
+    number = int(part) - 1
+    # A replay's page is the same for every reader of the same link and language: kept.
+    page = built.pages.get((request.match_info["token"], number))
+    if page is None:
+        shown = built.parts[number]
+        made = _render(
+            request,
+            reader,
+            "replay.html",
+            ruleset=built.ruleset,
+            game_id=int(request.match_info["game"]),
+            total=built.total,
+            part=number,
+            parts=len(built.parts),
+            size=PART,
+            steps=orjson.loads(shown)["steps"],
+            data=Markup(shown.decode()),
+        ).body
+        assert isinstance(made, bytes)
+        page = built.pages[(request.match_info["token"], number)] = made
+    return web.Response(body=page, content_type="text/html")
 
 
-def _step(step: Step, reader: Reader, link: str) -> dict[str, Any]:
-    """A step as the page's script reads it: every text already HTML, escaped here."""
-    t, names = reader.t, reader.names
+async def _replay_part(request: web.Request, reader: Reader) -> web.StreamResponse:
+    """One part of a replay's steps, as JSON for the page's script."""
+    built = await _built(request, reader)
+    number = int(request.match_info["part"])
+    if built is None or not 0 <= number < len(built.parts):
+        raise web.HTTPNotFound()
+    return web.Response(body=built.parts[number], content_type="application/json")
 
-    def say(text: str) -> str:
-        return str(names.html(text, link))
 
-    return {
-        "lines": [say(line) for line in step.lines],
-        "round": t("web-round", round=step.round) if step.round else "",
-        "move": say(t("web-to-move", p=who(step.to_move, t))) if step.to_move else "",
-        "claim": say(t("web-claim", claim=step.claim, p=who(step.claimer, t)))
-        if step.claim and step.claimer
-        else "",
-        "cup": t("web-cup-lifted", dice=step.dice)
-        if step.cup == "lifted" and step.dice
-        else t("web-cup-down")
-        if step.cup == "down"
-        else "",
-        "digest": step.seal.digest if step.seal else "",
-        "sealed": step.seal.text if step.seal and step.seal.text else "",
-        "seats": [
-            [
-                say(who(seat.player, t)),
-                "" if seat.lives is None else seat.lives,
-                seat.taken,
-                seat.out,
-            ]
-            for seat in step.seats
-        ],
-    }
+async def _built(request: web.Request, reader: Reader) -> Built | None:
+    link = f"/s/{request.match_info['token']}/p/"
+    return await reader.replay(int(request.match_info["game"]), link, request.app[REPLAYS])
 
 
 def reply_html(reply: Reply, say: Callable[[str], Markup]) -> dict[str, Any]:
@@ -251,7 +310,7 @@ def reply_html(reply: Reply, say: Callable[[str], Markup]) -> dict[str, Any]:
     }
 
 
-async def _health(request: web.Request) -> web.Response:
+async def health(request: web.Request) -> web.Response:
     """The database answers (README, Web companion: the same check as the bot's)."""
     try:
         await request.app[STORAGE].ping()

@@ -8,6 +8,8 @@ not among them is shown by the end of their id, and a computer by its persona's 
 
 from __future__ import annotations
 
+import hashlib
+import html
 import re
 import time
 from collections.abc import Iterable, Mapping
@@ -17,12 +19,15 @@ from markupsafe import Markup, escape
 
 from bot.ai.personas import display_name, persona_of_stats_id
 from bot.present.i18n import Talk
+from bot.present.names import chat_name, plain_name
 
 #: How many finished games' names a server's pages read, and for how long they keep them.
 GAMES_READ = 200
 KEEP_SECONDS = 60.0
 #: A mention as the catalogs' lines hold one (bot/present/words.py, ``who``).
 MENTION = re.compile(r"&lt;@(\d+)&gt;")
+#: A character `chat_name` escaped, once the line is HTML (bot/present/names.py).
+ESCAPED = re.compile(r"\\(&lt;|&gt;|[\\*_`~|#\[\]()@:-])")
 
 
 def names_in(states: Iterable[str]) -> dict[str, str]:
@@ -43,9 +48,11 @@ def names_in(states: Iterable[str]) -> dict[str, str]:
 class Names:
     """One server's names, in one reader's language."""
 
-    def __init__(self, known: Mapping[str, str], t: Talk) -> None:
+    def __init__(self, known: Mapping[str, str], t: Talk, stamp: str = "") -> None:
         self.known = known
         self.t = t
+        #: A digest of ``known``: what a replay built with these names is kept under.
+        self.stamp = stamp
 
     def __call__(self, player: str | int | None) -> str:
         """A player's name as plain text."""
@@ -61,36 +68,52 @@ class Names:
             return self.t("web-player", tag=key[-4:])
         return display_name(key) or key
 
+    def shown(self, player: str | int | None) -> str:
+        """A player's name as the pages show it (bot/present/names.py)."""
+        return plain_name(self(player))
+
+    def tag(self, player: str | int | None) -> Markup:
+        """A player's name as HTML, set apart from the text around it."""
+        return Markup('<bdi class="name">{}</bdi>').format(self.shown(player))
+
+    def chat(self, player: str | int | None) -> str:
+        """A player's name as a catalog line takes it (escaped as in Discord)."""
+        return chat_name(self(player))
+
     def html(self, text: str, link: str | None = None) -> Markup:
         """A catalog line as HTML: escaped, its mentions as names (linked to their
         profiles under ``link`` when given), and Discord's **bold** and `code` kept."""
         safe = str(escape(text))
+        # A name's escaped characters become entities first: no rule below reads them,
+        # so a name of "**x**" or "<@id>" shows as typed, never bold or someone else.
+        safe = ESCAPED.sub(lambda m: f"&#{ord(html.unescape(m.group(1)))};", safe)
+        safe = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", safe)
+        safe = re.sub(r"`([^`]+)`", r"<code>\1</code>", safe)
 
         def named(match: re.Match[str]) -> str:
-            name = escape(self(match.group(1)))
+            name = self.tag(match.group(1))
             if link is None:
                 return f"<b>{name}</b>"
             return f'<a href="{link}{match.group(1)}"><b>{name}</b></a>'
 
-        safe = MENTION.sub(named, safe)
-        safe = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", safe)
-        safe = re.sub(r"`([^`]+)`", r"<code>\1</code>", safe)
-        return Markup(safe)
+        return Markup(MENTION.sub(named, safe))
 
 
 class NameCache:
-    """Each server's names, read again at most once a `KEEP_SECONDS`."""
+    """Each server's names and their digest, read again at most once a `KEEP_SECONDS`."""
 
     def __init__(self) -> None:
-        self._held: dict[int, tuple[float, dict[str, str]]] = {}
+        self._held: dict[int, tuple[float, dict[str, str], str]] = {}
 
-    def get(self, guild_id: int) -> dict[str, str] | None:
+    def get(self, guild_id: int) -> tuple[dict[str, str], str] | None:
         held = self._held.get(guild_id)
         if held is None or time.monotonic() - held[0] > KEEP_SECONDS:
             return None
-        return held[1]
+        return held[1], held[2]
 
-    def put(self, guild_id: int, names: dict[str, str]) -> None:
+    def put(self, guild_id: int, names: dict[str, str]) -> str:
         if len(self._held) > 10_000:
             self._held.clear()
-        self._held[guild_id] = (time.monotonic(), names)
+        stamp = hashlib.blake2b(orjson.dumps(names, option=orjson.OPT_SORT_KEYS)).hexdigest()
+        self._held[guild_id] = (time.monotonic(), names, stamp)
+        return stamp

@@ -8,11 +8,17 @@ with the same function as `/leaderboard` (bot/present/figures.py), the card's fi
 
 from __future__ import annotations
 
+import asyncio
 import math
 import time
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from functools import partial
 
+import orjson
+
+from bot.engine import Game
+from bot.engine.result import winners
 from bot.league.ratings import FAMILIES
 from bot.league.service import League
 from bot.present import ranking
@@ -20,8 +26,9 @@ from bot.present.figures import RATING_STATS, board_value, card_data
 from bot.present.i18n import Talk
 from bot.present.message import Reply
 from bot.storage import MINIMUMS, STATS, Storage
+from bot.web.build import Built, build
 from bot.web.names import GAMES_READ, NameCache, Names, names_in
-from bot.web.replay import Step, replay
+from bot.web.replays import Replays, pool
 
 PAGE = 10
 #: What a board's address may name: every stat of `/leaderboard`, and "rating" for the
@@ -59,6 +66,9 @@ class GameItem:
     game_id: int
     ruleset: str
     ended_at: float
+    #: Who sat at the table, and who won (bot/engine/result.py), by player id.
+    players: tuple[str, ...] = ()
+    winners: tuple[str, ...] = ()
 
 
 @dataclass(frozen=True, slots=True)
@@ -80,7 +90,7 @@ class Profile:
     headline: str
     figures: list[tuple[str, str]]
     charts: list[Chart]
-    achievements: Reply
+    achievements: Reply | None
 
 
 class Reader:
@@ -109,11 +119,11 @@ class Reader:
         cache: NameCache,
         clock: Callable[[], float] = time.time,
     ) -> Reader:
-        known = cache.get(guild_id)
-        if known is None:
+        held = cache.get(guild_id)
+        if held is None:
             known = names_in(await storage.recent_states(guild_id, GAMES_READ))
-            cache.put(guild_id, known)
-        return cls(storage, league, guild_id, t, Names(known, t), clock)
+            held = known, cache.put(guild_id, known)
+        return cls(storage, league, guild_id, t, Names(held[0], t, held[1]), clock)
 
     async def board(self, stat: str, period: str, page: int) -> Board:
         """One page of a leaderboard of the whole server, as `/leaderboard` reads it."""
@@ -151,10 +161,21 @@ class Reader:
         return Board(stat, period, title, lines, page, pages, footer)
 
     async def games(self) -> list[GameItem]:
-        return [
-            GameItem(g.game_id, g.ruleset, g.ended_at)
-            for g in await self.storage.web_games(self.guild_id, GAMES_LISTED)
-        ]
+        """The last finished games, with their players and winners read from each final
+        state (nothing else of it: it holds the last cup)."""
+        items = []
+        for g in await self.storage.web_games(self.guild_id, GAMES_LISTED):
+            players: tuple[str, ...] = ()
+            won: tuple[str, ...] = ()
+            try:
+                game = Game.from_dict(orjson.loads(g.state_json)["engine"])
+            except (ValueError, KeyError, TypeError):
+                pass
+            else:
+                players = tuple(game.players)
+                won = tuple(p for p in players if p in winners(game))
+            items.append(GameItem(g.game_id, g.ruleset, g.ended_at, players, won))
+        return items
 
     async def season(self) -> Reply:
         """`/season`'s reply, the same words."""
@@ -163,13 +184,16 @@ class Reader:
     async def profile(self, user_id: int) -> Profile:
         """`/stats`'s figures, `/achievements`' list, and a chart per family rated in."""
         t, guild, store = self.t, self.guild_id, self.storage
-        name = self.names(user_id)
+        name = self.names.shown(user_id)
+        said = self.names.chat(user_id)
         totals = await store.player_totals(guild, user_id)
         favourite = await store.favourite_claim(guild, user_id)
         nemesis = await store.nemesis(guild, user_id)
-        nemesis_name = self.names(nemesis[0]) if nemesis else None
+        nemesis_name = self.names.shown(nemesis[0]) if nemesis else None
         skills = await self.league.skills_of(guild, user_id)
-        held = await self.league.card_achievements(guild, user_id)
+        # A computer earns no achievements: its profile shows what `/stats computer:` does.
+        computer = user_id < 0
+        held = None if computer else await self.league.card_achievements(guild, user_id)
         card = card_data(
             name, totals, favourite, nemesis, nemesis_name, t, skills=skills, achievements=held
         )
@@ -183,18 +207,37 @@ class Reader:
             chart = _chart(family, [shown for _, shown in history], now, t)
             if chart is not None:
                 charts.append(chart)
-        views = await self.league.achievements_of(guild, user_id)
-        return Profile(
-            name, card.headline, card.figures, charts, ranking.achievements(name, views, t)
-        )
+        shown = None
+        if not computer:
+            views = await self.league.achievements_of(guild, user_id)
+            shown = ranking.achievements(said, views, t)
+        return Profile(name, card.headline, card.figures, charts, shown)
 
-    async def replay(self, game_id: int) -> tuple[str, list[Step]] | None:
-        """A finished game of this server, step by step; None if there is none such."""
-        found = await self.storage.web_game(self.guild_id, game_id)
-        if found is None:
-            return None
-        record, entries = found
-        return record.ruleset, replay(record.state_json, entries, self.t)
+    async def replay(self, game_id: int, link: str, replays: Replays) -> Built | None:
+        """A finished game of this server, built in the worker (bot/web/replays.py) or
+        kept from before; None if there is none such."""
+        key = (self.guild_id, game_id, self.t.language, self.names.stamp)
+        built = replays.cached(key)
+        if built is None:
+            found = await self.storage.web_game(self.guild_id, game_id)
+            if found is None:
+                return None
+            record, entries = found
+            work = partial(
+                build,
+                record.ruleset,
+                record.state_json,
+                entries,
+                self.t.language,
+                dict(self.names.known),
+                link,
+            )
+
+            async def make() -> Built:
+                return await asyncio.get_running_loop().run_in_executor(pool(), work)
+
+            built = await replays.get(key, make)
+        return built
 
 
 #: The chart's drawing box, in the SVG's own units.

@@ -15,11 +15,13 @@ import signal
 from collections.abc import AsyncIterator
 
 from aiohttp import web
+from prometheus_client import CONTENT_TYPE_LATEST
 
 from bot.league.service import League
+from bot.runtime.metrics import Metrics, instrument
 from bot.runtime.settings import Settings
 from bot.storage import Storage, open_storage
-from bot.web.app import make_app
+from bot.web.app import STORAGE, health, make_app
 
 log = logging.getLogger(__name__)
 
@@ -54,11 +56,50 @@ async def serving(
         await runner.cleanup()
 
 
+@contextlib.asynccontextmanager
+async def metrics_serving(
+    storage: Storage, host: str, port: int | None
+) -> AsyncIterator[Metrics | None]:
+    """`/metrics` and `/health` on METRICS_PORT, as the bot serves them (docs/operations.md,
+    Metrics and health): here the database calls the pages make, by operation, timed and
+    counted. Nothing without METRICS_PORT."""
+    if port is None:
+        yield None
+        return
+    metrics = Metrics()
+    instrument(metrics, storage)
+
+    async def get_metrics(request: web.Request) -> web.Response:
+        return web.Response(body=metrics.render(), headers={"Content-Type": CONTENT_TYPE_LATEST})
+
+    app = web.Application()
+    app.router.add_get("/metrics", get_metrics)
+    app.router.add_get("/health", health)
+    app[STORAGE] = storage
+    runner = web.AppRunner(app, access_log=None)
+    await runner.setup()
+    try:
+        try:
+            await web.TCPSite(runner, host, port).start()
+        except OSError as exc:
+            raise WebPortError(
+                f"cannot serve /metrics on {host}:{port} ({exc.strerror or exc}): "
+                "choose a free METRICS_PORT"
+            ) from exc
+        log.info("metrics and health at http://%s:%s/metrics", host, port)
+        yield metrics
+    finally:
+        await runner.cleanup()
+
+
 async def run_web(settings: Settings, port: int) -> None:
     """`python -m bot web`: the pages alone, until SIGINT or SIGTERM."""
     storage = await open_storage(settings, pool_size=settings.database_pool_size)
     try:
-        async with serving(storage, settings.web_host, port):
+        async with (
+            metrics_serving(storage, settings.metrics_host, settings.metrics_port),
+            serving(storage, settings.web_host, port),
+        ):
             stop = asyncio.Event()
             loop = asyncio.get_running_loop()
             for sig in (signal.SIGINT, signal.SIGTERM):
