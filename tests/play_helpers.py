@@ -147,9 +147,10 @@ async def refused(
     channel: simcord.ChannelHandle | None = None,
 ) -> str:
     """Run ``action`` (a coroutine making one interaction) and check it is a private,
-    specific refusal that changes neither the table nor the channel."""
+    specific refusal that changes neither the table, nor what is stored, nor the channel."""
     channel = channel or sim.channel
     before = state(sim, channel)
+    before_stored = await stored(sim, channel)
     before_public = [(m.id, message_text(m), len(m.components)) for m in channel.history()]
     result = await action
     assert result.ephemeral, result
@@ -158,9 +159,20 @@ async def refused(
     for piece in [says] if isinstance(says, str) else says:
         assert piece in text, f"{piece!r} not in {text!r}"
     assert state(sim, channel) == before
+    assert await stored(sim, channel) == before_stored, "a refusal changed what is stored"
     after_public = [(m.id, message_text(m), len(m.components)) for m in channel.history()]
     assert after_public == before_public
     return text
+
+
+async def stored(sim: SimTable, channel: simcord.ChannelHandle | None = None) -> Any:
+    """What the database holds for the channel's open game: its row (state, move number,
+    status) and its whole event log; the database is the truth, the table in memory a copy."""
+    record = await sim.bot.storage.get_game_for_channel((channel or sim.channel).id)
+    if record is None:
+        return None
+    events = await sim.bot.storage.events(record.id)
+    return record, events
 
 
 async def check_reveal(

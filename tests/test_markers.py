@@ -229,3 +229,51 @@ def test_the_rules_fail_on_unmarked_modules(
 )
 def test_the_conftest_rule_fails_on_an_import(source: str, imports: bool) -> None:
     assert conftest_imports(ast.parse(source)) == imports
+
+
+def test_every_test_has_a_time_limit(pytestconfig: pytest.Config) -> None:
+    """A deadlock fails its own test within minutes (pytest-timeout) instead of hanging
+    the run: a planted one in tests/test_storage_race.py once hung it for 10 minutes."""
+    assert pytestconfig.pluginmanager.hasplugin("timeout")
+    limit = float(pytestconfig.getini("timeout"))
+    assert 60 <= limit <= 300, limit
+
+
+@pytest.mark.slow
+def test_a_hung_test_fails_with_the_time_limit(tmp_path: Path) -> None:
+    """The limit ends an event loop stuck on a lock nobody releases, as the planted
+    deadlock was: the test fails and the run goes on."""
+    import subprocess
+    import sys
+
+    (tmp_path / "test_hangs.py").write_text(
+        "import asyncio\n\n"
+        "async def test_hangs() -> None:\n"
+        "    lock = asyncio.Lock()\n"
+        "    await lock.acquire()\n"
+        "    await lock.acquire()\n\n"
+        "def test_runs_after() -> None:\n"
+        "    pass\n"
+    )
+    run = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "pytest",
+            "-p",
+            "no:cacheprovider",
+            "--timeout=2",
+            "-o",
+            "asyncio_mode=auto",
+            "-q",
+            str(tmp_path),
+        ],
+        capture_output=True,
+        text=True,
+        timeout=60,
+        cwd=tmp_path,
+        check=False,
+    )
+    assert run.returncode == 1, run.stdout + run.stderr
+    assert "Timeout" in run.stdout, run.stdout
+    assert "1 failed, 1 passed" in run.stdout, run.stdout

@@ -7,6 +7,7 @@ from collections.abc import Sequence
 
 import discord
 import pytest
+import simcord
 
 from bot.engine import Act, Move, StaleAction
 from tests.engine_helpers import ScriptedDice
@@ -71,6 +72,23 @@ async def test_not_your_turn_names_whose_move_it_is(sim: SimTable) -> None:
         sim, a.click(turn_message(sim), label="Accept & roll"), says="It's not your turn"
     )
     assert f"it's <@{b.id}>'s move" in text
+
+
+async def test_the_refusal_check_reads_what_is_stored(sim: SimTable) -> None:
+    """`refused` compares the database too: a refusal whose handler wrote a move behind
+    the table's back (the table in memory and the channel unchanged) does not pass."""
+    b = sim.users[1]
+    table = await open_game(sim, "mexican", 2)
+    record = await sim.bot.storage.get_game_for_channel(sim.channel.id)
+    assert record is not None
+
+    async def refusal_that_writes() -> simcord.InteractionResult:
+        result = await b.slash(sim.channel, "roll")
+        await sim.bot.storage.save_move(table.game_id, record.state_json, record.status)
+        return result
+
+    with pytest.raises(AssertionError, match="a refusal changed what is stored"):
+        await refused(sim, refusal_that_writes(), says="It's not your turn")
 
 
 async def test_not_in_this_game(sim: SimTable) -> None:
