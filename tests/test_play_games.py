@@ -358,7 +358,7 @@ async def test_mexen_with_slash_commands(sim: SimTable) -> None:
     assert {o["label"] for o in options} == {"bob", "carol"}
     assert {o["value"] for o in options} == {f"handout.{b.id}", f"handout.{c.id}"}
     handed = assert_public(await move(a, a.slash(ch, "handout", player=b)))
-    assert f"<@{a.id}> hands **1 sip** to <@{b.id}>." in handed and move.pinged == []
+    assert f"<@{a.id}> hands **a sip** to <@{b.id}>." in handed and move.pinged == []
     assert "**500**" in assert_public(await move(a, a.slash(ch, "roll")))
     stood = assert_public(await move(a, a.slash(ch, "stand")))
     assert f"<@{a.id}> stands on **500**." in stood and "Roll limit this round: **2**." in stood

@@ -116,14 +116,15 @@ def test_penalties_merge_only_for_the_same_player_and_cause() -> None:
     ("preset", "claim", "says"),
     [
         ("mexican", "32", "every fresh roll makes thirty-two"),  # a 3-1 is rolled again
-        # Out of 36, the dice everyone knows; the Social rolled again is said plainly.
-        ("mexican", "21", "a fresh roll makes it only 2 in 36; a Social is rolled again"),
-        ("mexican", "54", "a fresh roll makes it 20 in 36; a Social is rolled again"),
+        # Out of 36, the dice everyone knows, for one roll: a Social rolled again is
+        # another roll, so it goes unsaid (it read as a puzzle at the bar).
+        ("mexican", "21", "a fresh roll makes that only 2 times in 36"),
+        ("mexican", "54", "a fresh roll makes that 20 times in 36"),
         ("dollar", "31", "every fresh roll makes thirty-one"),
-        ("dollar", "65", "a fresh roll makes it only 10 in 36"),
-        ("dollar", "54", "a fresh roll makes it 20 in 36"),
-        ("dollar", "42", "a fresh roll makes it 30 in 36"),
-        ("dollar", "32", "a fresh roll makes it 34 in 36, nearly always"),
+        ("dollar", "65", "a fresh roll makes that only 10 times in 36"),
+        ("dollar", "54", "a fresh roll makes that 20 times in 36"),
+        ("dollar", "42", "a fresh roll makes that 30 times in 36"),
+        ("dollar", "32", "a fresh roll makes that 34 times in 36, nearly always"),
     ],
 )
 def test_odds_read_right_for_likely_and_unlikely_claims(preset: str, claim: str, says: str) -> None:
