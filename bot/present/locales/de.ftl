@@ -736,6 +736,22 @@ card-rating = Wertung · { $family ->
 card-achievements = Erfolge
 card-achievements-value = { $n } · am seltensten: { $rarest }
 
+## Help (/help): one short private page, in the reader's language
+
+command-help = hilfe
+command-help-desc = Worum es geht und welche Befehle du gerade hast
+option-help-ruleset = regelwerk
+option-help-ruleset-desc = Die Befehle eines Regelwerks; leer für das Spiel in diesem Kanal
+help-title = 🎲 Hilfe
+help-title-preset = 🎲 Hilfe · { $preset }
+help-game = Zwei Würfel, der höhere zählt als Zehner (eine 6 und eine 4 sind 64); Pasche schlagen die, und 21 schlägt alles.
+    Bluffspiele: Du würfelst unterm Becher, sagst einen Wurf an, und der Nächste glaubt dir oder deckt auf.
+    Offenes Würfeln: Alle würfeln offen, und der niedrigste Wurf zahlt.
+help-moves-title = Deine Züge hier (die Knöpfe an der Zugnachricht tun dasselbe)
+help-lobby-title = Hier läuft noch kein Spiel: starte eins
+help-command = /{ $command }: { $what }
+help-more = Alle Regeln: /{ command-rules } { option-rules-ruleset }:<name>
+
 ## Rules (/rules): one page per rule set, each rule a line of its -lines message
 
 rules-overview-title = Mäxchen: fünf Arten zu spielen

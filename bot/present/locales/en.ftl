@@ -618,6 +618,22 @@ card-rating = rating · { $family ->
 card-achievements = achievements
 card-achievements-value = { $n } · rarest: { $rarest }
 
+## Help (/help): one short private page, in the reader's language
+
+command-help = help
+command-help-desc = What the game is and the commands at hand
+option-help-ruleset = ruleset
+option-help-ruleset-desc = A rule set's commands; leave empty for the game in this channel
+help-title = 🎲 Help
+help-title-preset = 🎲 Help · { $preset }
+help-game = Two dice, read high die first (a 6 and a 4 is 64); doubles beat those, and 21 beats everything.
+    Bluffing games: you roll under a cup, claim a roll, and the next player believes you or lifts the cup.
+    Open-roll games: everyone rolls for all to see, and the lowest roll pays.
+help-moves-title = Your moves here (the buttons on the turn message do the same)
+help-lobby-title = No game here yet: start one
+help-command = /{ $command }: { $what }
+help-more = Every rule: /{ command-rules } { option-rules-ruleset }:<name>
+
 ## Rules (/rules): one page per rule set, each rule a line of its -lines message
 
 rules-overview-title = Mexican dice: five ways to play

@@ -661,6 +661,22 @@ card-rating = rating · { $family ->
 card-achievements = prestaties
 card-achievements-value = { $n } · zeldzaamst: { $rarest }
 
+## Help (/help): one short private page, in the reader's language
+
+command-help = hulp
+command-help-desc = Wat het spel is en welke commando's je nu hebt
+option-help-ruleset = variant
+option-help-ruleset-desc = De commando's van een variant; leeg voor het spel in dit kanaal
+help-title = 🎲 Hulp
+help-title-preset = 🎲 Hulp · { $preset }
+help-game = Twee stenen, hoogste eerst gelezen (een 6 en een 4 is 64); dubbels gaan daarboven, en 21 gaat boven alles.
+    Blufspellen: je gooit onder de beker, doet een bod, en de volgende gelooft je of tilt de beker op.
+    Open worpen: iedereen gooit zichtbaar, en de laagste worp betaalt.
+help-moves-title = Jouw zetten hier (de knoppen op het beurtbericht doen hetzelfde)
+help-lobby-title = Hier loopt nog geen spel: begin er een
+help-command = /{ $command }: { $what }
+help-more = Alle regels: /{ command-rules } { option-rules-ruleset }:<naam>
+
 ## Rules (/rules): one page per rule set, each rule a line of its -lines message
 
 rules-overview-title = Mexen met twee stenen: vijf manieren
