@@ -26,8 +26,10 @@ import aiohttp
 import discord
 
 from bot import __version__
+from bot.adapter.faces import upload_faces
 from bot.adapter.permissions import invite_url
 from bot.game.shards import Shards
+from bot.present.faces import EMOJI_NAMES
 from bot.runtime import collector, monitor
 from bot.runtime.client import MexicanBot, create_bot
 from bot.runtime.endpoints import apply_endpoints
@@ -191,6 +193,8 @@ async def _sync_globally(bot: MexicanBot, settings: Settings) -> int:
     synced = await bot.tree.sync()
     names = ", ".join(f"/{command.name}" for command in synced) or "none"
     print(f"synced {len(synced)} global command(s): {names}")
+    uploaded = await upload_faces(bot)
+    print(f"die faces: {uploaded} uploaded, {len(EMOJI_NAMES) - uploaded} already there")
     # The step after publishing is inviting: the link for this very application.
     assert bot.application_id is not None  # login read it; the sync needed it
     print(f"invite the bot with {invite_url(bot.application_id)}")

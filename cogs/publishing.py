@@ -20,6 +20,7 @@ from typing import TYPE_CHECKING
 import discord
 from discord.ext import commands
 
+from bot.adapter.faces import load_faces
 from bot.adapter.permissions import invite_url
 
 if TYPE_CHECKING:
@@ -48,6 +49,7 @@ class Publishing(commands.Cog):
         if self.checked:
             return  # a resumed or reconnected gateway says "ready" again
         self.checked = True
+        await load_faces(self.bot)
         await self.tell_next_step()
 
     async def tell_next_step(self) -> None:

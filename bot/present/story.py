@@ -167,7 +167,7 @@ def _reveal(s: Scene, e: Revealed) -> str:
         p=_who(s, e.player),
         claimer=_who(s, e.claimer),
         claim=w.roll(e.claim),
-        cup=w.roll(e.dice),
+        cup=w.dice(e.dice),
         odds=w.odds(e.claim),
     )
 

@@ -16,6 +16,7 @@ from bot.ai.personas import display_name, persona_of_stats_id
 from bot.engine import PRESETS, Cause, Game, Options, Roll, from_code
 from bot.engine.rolls import THREE_ONE, TOP, chance_to_beat, name
 from bot.present import i18n
+from bot.present.faces import faces
 from bot.present.i18n import Talk
 
 #: Drinks in the order a standing sums them up.
@@ -134,6 +135,12 @@ class Words:
             return name(value, "numbers", self.top_name, self.three_one)
         return self.talk(f"roll-{value[0]}{value[1]}")
 
+    def dice(self, roll: str | Roll) -> str:
+        """Dice the table shows: two die faces beside the roll's words (README, How the
+        table talks), wherever a cup's dice come out."""
+        value = from_code(roll) if isinstance(roll, str) else roll
+        return f"{faces().of(value)} {self.roll(value)}"
+
     def odds(self, claim: str | Roll) -> str:
         """How often one fresh roll makes the claim, worded for likely and unlikely claims
         alike. Always out of 36, the dice everyone knows, and of one roll: a 3-1 rolled
@@ -159,7 +166,7 @@ class Words:
         d, t = detail, self.talk
         match cause:
             case Cause.CAUGHT:
-                return t("cause-caught", claim=self.roll(d["claim"]), cup=self.roll(d["cup"]))
+                return t("cause-caught", claim=self.roll(d["claim"]), cup=self.dice(d["cup"]))
             case Cause.WRONG_CALL:
                 return t("cause-wrong-call", claim=self.roll(d["claim"]))
             case Cause.FOLDED:
