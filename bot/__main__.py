@@ -25,8 +25,11 @@ from collections.abc import Callable, Sequence
 import aiohttp
 import discord
 
+from bot import __version__
+from bot.adapter.faces import upload_faces
 from bot.adapter.permissions import invite_url
 from bot.game.shards import Shards
+from bot.present.faces import EMOJI_NAMES
 from bot.runtime import collector, monitor
 from bot.runtime.client import MexicanBot, create_bot
 from bot.runtime.endpoints import apply_endpoints
@@ -194,6 +197,8 @@ async def _sync_globally(bot: MexicanBot, settings: Settings) -> int:
     synced = await bot.tree.sync()
     names = ", ".join(f"/{command.name}" for command in synced) or "none"
     print(f"synced {len(synced)} global command(s): {names}")
+    uploaded = await upload_faces(bot)
+    print(f"die faces: {uploaded} uploaded, {len(EMOJI_NAMES) - uploaded} already there")
     # The step after publishing is inviting: the link for this very application.
     assert bot.application_id is not None  # login read it; the sync needed it
     print(f"invite the bot with {invite_url(bot.application_id)}")
@@ -205,7 +210,9 @@ async def print_invite(settings: Settings) -> int:
 
     A bare client logs in (REST only, no gateway, no database): the token names the bot
     user, but only Discord knows its application's id for certain."""
-    async with discord.Client(intents=discord.Intents.none()) as client:
+    # Guilds on only so discord.py does not warn about it: no gateway is opened, so no
+    # intent is ever sent (README, Quick start: the bot needs no privileged intents).
+    async with discord.Client(intents=discord.Intents(guilds=True)) as client:
         await client.login(settings.discord_token.get_secret_value())
         assert client.application_id is not None  # login reads the application
         print(invite_url(client.application_id))
@@ -401,6 +408,7 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
         "into another, empty one, or web: serve the web companion alone (WEB_PORT, "
         "default 8080; no token needed)",
     )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(
         "source", nargs="?", metavar="FROM", help="migrate-db: sqlite:///path or a file path"
     )

@@ -249,7 +249,7 @@ class Play(commands.Cog):
     async def stand(self, interaction: discord.Interaction) -> None:
         await self._move(interaction, Act.STAND)
 
-    @app_commands.command(name="endround", description="End the round early / abort (you pay)")
+    @app_commands.command(name="endround", description="End the round early (you pay)")
     async def endround(self, interaction: discord.Interaction) -> None:
         await self._move(interaction, Act.ENDROUND)
 

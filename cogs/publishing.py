@@ -11,18 +11,32 @@ no server, one log line gives the link. Never both: the link is logged once.
 
 from __future__ import annotations
 
+import contextlib
 import logging
+import sys
+from pathlib import Path
 from typing import TYPE_CHECKING
 
 import discord
 from discord.ext import commands
 
+from bot.adapter.faces import load_faces
 from bot.adapter.permissions import invite_url
 
 if TYPE_CHECKING:
     from bot.runtime.client import MexicanBot
 
 log = logging.getLogger("bot.runtime.client")
+
+
+def this_python() -> str:
+    """The interpreter running the bot as the operator would type it: relative where it
+    lies under the working directory (`.venv/bin/python`, as the README's commands say),
+    since the system's `python` has no discord.py to run `sync` with."""
+    executable = Path(sys.executable)
+    with contextlib.suppress(ValueError):
+        return str(executable.relative_to(Path.cwd()))
+    return str(executable)
 
 
 class Publishing(commands.Cog):
@@ -35,6 +49,7 @@ class Publishing(commands.Cog):
         if self.checked:
             return  # a resumed or reconnected gateway says "ready" again
         self.checked = True
+        await load_faces(self.bot)
         await self.tell_next_step()
 
     async def tell_next_step(self) -> None:
@@ -45,8 +60,9 @@ class Publishing(commands.Cog):
         if not await self.published():
             log.warning(
                 "no slash commands are published for this application: run "
-                "`python -m bot sync` once (or set DEV_GUILD_ID to a test server's id), and "
+                "`%s -m bot sync` once (or set DEV_GUILD_ID to a test server's id), and "
                 "invite the bot with %s",
+                this_python(),
                 link,
             )
         elif self.in_no_server():

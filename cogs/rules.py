@@ -1,4 +1,5 @@
-"""`/rules`: explain a preset, or list all five, from the data in `bot.present.rulebook`.
+"""`/rules`: explain a preset, or list all five; `/help`: the commands at hand. From the data
+in `bot.present.rulebook`.
 
 The words come from the catalog in the language of whoever asked (README, Languages).
 """
@@ -12,7 +13,14 @@ from discord.ext import commands
 from bot.ai.personas import PERSONAS
 from bot.engine.presets import PRESET_NAMES
 from bot.present.i18n import Talk, language_of, talk
-from bot.present.rulebook import fair_cup, roll_order, rule_page, table_rules
+from bot.present.rulebook import (
+    HelpPage,
+    fair_cup,
+    help_page,
+    roll_order,
+    rule_page,
+    table_rules,
+)
 from bot.runtime.answering import respond
 
 EMBED_COLOUR = discord.Colour.dark_gold()
@@ -63,6 +71,14 @@ def computers_text(t: Talk | None = None) -> str:
     )
 
 
+def help_embed(page: HelpPage) -> discord.Embed:
+    """`/help` on a phone: three lines of what the game is, then the commands at hand."""
+    embed = discord.Embed(title=page.title, description="\n".join(page.game), colour=EMBED_COLOUR)
+    embed.add_field(name=page.commands_title, value="\n".join(page.commands), inline=False)
+    embed.set_footer(text=page.more)
+    return embed
+
+
 class Rules(commands.Cog):
     """Read-only help; needs no game state, so it also works as a smoke test of the bot."""
 
@@ -86,6 +102,30 @@ class Rules(commands.Cog):
         t = talk(language_of(interaction.locale))
         embed = overview_embed(t) if ruleset is None else rules_embed(ruleset.value, t)
         await respond(interaction, embed=embed, ephemeral=not public)
+
+    @app_commands.command(name="help", description="What the game is and the commands at hand")
+    @app_commands.describe(
+        ruleset="A rule set's commands; leave empty for the game in this channel",
+    )
+    @app_commands.choices(ruleset=RULESET_CHOICES)
+    async def help(
+        self,
+        interaction: discord.Interaction,
+        ruleset: app_commands.Choice[str] | None = None,
+    ) -> None:
+        """Always private and short: the commands of the table in play, with its house
+        rules, or of the rule set asked for; /rules goes deeper."""
+        t = talk(language_of(interaction.locale))
+        if ruleset is not None:
+            page = help_page(None, ruleset.value, t)
+        else:
+            table = getattr(self.bot, "tables", None)
+            playing = table.get(interaction.channel_id or 0) if table is not None else None
+            if playing is None or playing.game.phase == "over":
+                page = help_page(None, None, t)
+            else:
+                page = help_page(playing.game.options, playing.game.preset, t)
+        await respond(interaction, embed=help_embed(page), ephemeral=True)
 
 
 async def setup(bot: commands.Bot) -> None:

@@ -312,7 +312,8 @@ def test_the_card_draws_every_letter_as_written(
     cmap = TTFont(FONT_FILE).getBestCmap()
     assert [c for c in letters if ord(c) not in cmap] == []
     if language == "de":  # the catalog's own words too: no more "Maexchen gewuerfelt"
-        assert "Mäxchen gewürfelt" in drawn
+        assert "⚁⚀ Mäxchen gewürfelt" in drawn  # with the dice, which the font draws
+        assert "⚁⚀ Mäxchen (3x)" in drawn  # the favourite claim too
 
 
 def test_the_font_and_its_licence_are_installed_with_the_package() -> None:

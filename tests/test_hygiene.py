@@ -53,3 +53,27 @@ def test_every_type_ignore_in_the_bot_says_why() -> None:
         if (bad := unexplained_ignores(p.read_text("utf-8")))
     }
     assert found == {}
+
+
+def test_the_commit_hooks_run_what_ci_runs() -> None:
+    """The pre-commit hooks (CONTRIBUTING.md) are a valid configuration and run the same
+    ruff and mypy commands as CI after the tests, so a commit that passes them passes those."""
+    import subprocess
+    import sys
+
+    import yaml
+
+    config = ROOT / ".pre-commit-config.yaml"
+    checked = subprocess.run(
+        [sys.executable, "-m", "pre_commit", "validate-config", str(config)],
+        capture_output=True,
+        text=True,
+        check=False,
+    )
+    assert checked.returncode == 0, checked.stdout + checked.stderr
+    hooks = [hook for repo in yaml.safe_load(config.read_text())["repos"] for hook in repo["hooks"]]
+    entries = {hook["entry"].replace(" --force-exclude", "") for hook in hooks}
+    ci = (ROOT / ".ci" / "run").read_text()
+    assert entries == {".venv/bin/ruff check", ".venv/bin/ruff format --check", ".venv/bin/mypy"}
+    for entry in entries:
+        assert entry in ci, entry

@@ -8,6 +8,7 @@ choice must reach Discord with a Dutch and a German name that Discord accepts.
 from __future__ import annotations
 
 import ast as python_ast
+import re
 from pathlib import Path
 from typing import Any
 
@@ -173,3 +174,49 @@ def test_every_refusal_raised_outside_the_engine_has_a_message_in_every_catalog(
         messages = _messages(language)
         missing = [k for k in keys if k not in messages and f"error-{k}" not in messages]
         assert missing == [], f"{language}.ftl lacks {missing}"
+
+
+class _Texts(Visitor):
+    def __init__(self) -> None:
+        super().__init__()
+        self.found: list[str] = []
+
+    def visit_TextElement(self, node: ast.TextElement) -> None:
+        self.found.append(node.value)
+
+
+def _texts(node: ast.BaseNode) -> list[str]:
+    """The words a message writes itself, placeables left out."""
+    texts = _Texts()
+    texts.visit(node)
+    return texts.found
+
+
+def _command_names() -> set[str]:
+    """Every command's name in every language, read from the catalogs' command-* keys."""
+    return {
+        "".join(_texts(message)).strip()
+        for language in languages()
+        for key, message in _messages(language).items()
+        if key.startswith("command-") and not key.endswith("-desc")
+    }
+
+
+#: A command typed in a sentence: a slash not inside a word, a path or a link.
+TYPED_COMMAND = re.compile(r"(?<![\w/<:])/([\w-]+)")
+
+
+@pytest.mark.parametrize("language", languages())
+def test_no_catalog_writes_a_command_name_by_hand(language: str) -> None:
+    """A command named in a sentence reads its name from `command-<name>`: a Dutch client
+    knows /tafel, not /table (two such bugs until 7 December, docs/languages.md)."""
+    commands = _command_names()
+    assert {"table", "tafel", "tisch", "newgame"} <= commands
+    written: dict[str, list[str]] = {}
+    for key, message in _messages(language).items():
+        if key.startswith("command-") and not key.endswith("-desc"):
+            continue
+        typed = {name for text in _texts(message) for name in TYPED_COMMAND.findall(text)}
+        if typed & commands:
+            written[key] = sorted(typed & commands)
+    assert written == {}, f"{language}.ftl writes these commands by hand: {written}"

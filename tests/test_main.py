@@ -178,7 +178,10 @@ async def test_starts_syncs_and_stops_cleanly_on_signal(
 async def test_sync_command_publishes_globally_and_exits(tmp_path: Path, standin: StandIn) -> None:
     code, out, err = await run_bot(tmp_path, fake_settings(tmp_path, standin), "sync")
     assert code == 0, err
-    assert re.search(r"synced \d+ global command\(s\): /rules, /newgame", out)
+    assert re.search(r"synced \d+ global command\(s\): /rules, /help, /newgame", out)
+    # The six die faces go up as the application's emojis, once: a second sync adds none.
+    assert "die faces: 6 uploaded, 0 already there" in out
+    assert [e["name"] for e in standin.emojis] == [f"die_{n}" for n in range(1, 7)]
     # The next step, inviting, with this application's link and the bot's permissions.
     assert out.splitlines()[-1] == f"invite the bot with {INVITE}"
     assert list(standin.synced) == [f"/applications/{APP_ID}/commands"]
@@ -190,6 +193,10 @@ async def test_sync_command_publishes_globally_and_exits(tmp_path: Path, standin
     assert standin.identify_tokens == []
     assert_all_answered(standin)
     assert FAKE_TOKEN not in out + err
+    code, again, err = await run_bot(tmp_path, fake_settings(tmp_path, standin), "sync")
+    assert code == 0, err
+    assert "die faces: 0 uploaded, 6 already there" in again
+    assert len(standin.emojis) == 6
 
 
 async def test_invite_prints_the_link_alone(tmp_path: Path, standin: StandIn) -> None:
@@ -204,6 +211,9 @@ async def test_invite_prints_the_link_alone(tmp_path: Path, standin: StandIn) ->
     assert not (tmp_path / "db").exists()
     assert_all_answered(standin)
     assert FAKE_TOKEN not in out + err
+    # It connects to no gateway, so no intents matter: discord.py's warning about the
+    # guilds intent contradicted the README's "needs no intents".
+    assert "intent" not in err.lower(), err
 
 
 async def test_invite_with_a_refused_token_is_one_clear_line(

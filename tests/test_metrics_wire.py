@@ -25,6 +25,7 @@ import aiohttp
 import pytest
 from prometheus_client.parser import text_string_to_metric_families
 
+from bot import __version__
 from tests.support.driver import Driver, accepted
 from tests.support.postgres import PostgresServer
 from tests.support.procs import REPO_ROOT, BotProcess, bot_env
@@ -186,14 +187,17 @@ async def test_metrics_count_a_game_played_over_the_wire(tmp_path: Path) -> None
         assert not {v for _, ls in after for _, v in ls} & ids
 
         status, body = await healthy(port)
-        assert (status, body) == (200, {"status": "ok", "checks": ALL_PASS})
+        assert (status, body) == (200, {"status": "ok", "version": __version__, "checks": ALL_PASS})
 
 
 async def test_a_process_of_two_shards_is_healthy_with_both_connected(tmp_path: Path) -> None:
     """The gateway check of a sharded process looks at every shard's connection."""
     port = free_port()
     async with running_bot(tmp_path, shards=2, METRICS_PORT=str(port), SHARD_COUNT="2"):
-        assert await healthy(port) == (200, {"status": "ok", "checks": ALL_PASS})
+        assert await healthy(port) == (
+            200,
+            {"status": "ok", "version": __version__, "checks": ALL_PASS},
+        )
         assert value(await scrape(port), "mexican_shards_held") == 2
 
 
@@ -217,12 +221,19 @@ async def test_health_names_the_database_while_postgresql_refuses_it(
         try:
             status, body = await health(port)
             assert status == 503
-            assert body == {"status": "failing", "checks": {**ALL_PASS, "database": False}}
+            assert body == {
+                "status": "failing",
+                "version": __version__,
+                "checks": {**ALL_PASS, "database": False},
+            }
             samples = await scrape(port)
             assert value(samples, "mexican_database_errors_total", operation="ping") >= 1
         finally:
             postgres_server.execute(f"ALTER DATABASE {name} ALLOW_CONNECTIONS true")
-        assert await health(port) == (200, {"status": "ok", "checks": ALL_PASS})
+        assert await health(port) == (
+            200,
+            {"status": "ok", "version": __version__, "checks": ALL_PASS},
+        )
 
 
 async def test_a_metrics_port_in_use_stops_start_up_with_one_line(tmp_path: Path) -> None:

@@ -19,6 +19,7 @@ import discord
 import simcord
 
 from bot.game.fairness import verify
+from bot.present.faces import Faces
 from tests.engine_helpers import ScriptedDice
 from tests.play_helpers import (
     OPENED,
@@ -104,7 +105,7 @@ async def check_opened(
     """The same Cup button after the reveal: the dice, and a salt that hashes with them to
     the digest it showed while the cup was sealed."""
     text = assert_private_to(sim, await user.click(shown, label="Cup"), user)
-    assert f"The cup held **{said}**, sealed as `{digest}`" in text, text
+    assert f"The cup held **{Faces().of(dice)} {said}**, sealed as `{digest}`" in text, text
     opened = OPENED.search(text)
     assert opened is not None, text
     shown_digest, high, low, salt = opened.groups()
@@ -155,7 +156,7 @@ async def test_mexican_with_slash_commands(sim: SimTable) -> None:
 
     # Round 1: alice rolls 5-3 under the cup and bluffs sixty-four; bob calls it.
     mine = assert_private_to(sim, await move(a, a.slash(ch, "roll")), a)
-    assert "Your dice: **fifty-three**" in mine and move.pinged == []
+    assert "Your dice: **⚄⚂ fifty-three**" in mine and move.pinged == []
     assert f"<@{a.id}> rolls under the cup." in public_text(sim)
     assert seals_of(turn_message(sim)), "the Cup button names the sealed cup"
     assert "🔒" not in message_text(turn_message(sim)), "the seal is behind the Cup button"
@@ -175,7 +176,7 @@ async def test_mexican_with_slash_commands(sim: SimTable) -> None:
     assert "rolled blind" not in answering
     result = await move(b, b.slash(ch, "bullshit"))
     reveal = assert_public(result)
-    assert "**fifty-three** under the cup. Bluff caught!" in reveal
+    assert "**⚄⚂ fifty-three** under the cup. Bluff caught!" in reveal
     assert f"→ <@{a.id}> takes **1 sip**." in reveal
     await check_reveal(sim, result.response.message, (5, 3), c)
     # The button that showed the seal now opens that very cup.
@@ -211,7 +212,7 @@ async def test_mexican_with_slash_commands(sim: SimTable) -> None:
         assert hidden not in public_text(sim), hidden
     result = await move(c, c.slash(ch, "bullshit"))
     reveal = assert_public(result)
-    assert "**double six** under the cup. Bluff caught!" in reveal
+    assert "**⚅⚅ double six** under the cup. Bluff caught!" in reveal
     assert f"→ <@{b.id}> takes **1 chug**." in reveal
     await check_reveal(sim, result.response.message, (6, 6), b)
     # Dice that were folded away are never shown.
@@ -247,12 +248,12 @@ async def test_dollar_with_buttons_and_selects(sim: SimTable) -> None:
     move = Moves(sim)
 
     rolled = await move(a, a.click(turn_message(sim), label="Roll"))
-    assert "Your dice: **fifty-two**" in assert_private_to(sim, rolled, a)
+    assert "Your dice: **⚄⚁ fifty-two**" in assert_private_to(sim, rolled, a)
     assert move.pinged == []
     # The Cup button on the public turn message shows the dice to the roller alone (with
     # the seal and the Claim menu); anyone else reads the seal only.
     again = assert_private_to(sim, await a.click(turn_message(sim), label="Cup"), a)
-    assert "Your dice: **fifty-two**" in again and SEALED_FULL.search(again)
+    assert "Your dice: **⚄⚁ fifty-two**" in again and SEALED_FULL.search(again)
     assert "Claim below" in again
     peek = assert_private_to(sim, await b.click(turn_message(sim), label="Cup"), b)
     assert "fifty-two" not in peek and SEALED_FULL.search(peek)
@@ -283,7 +284,7 @@ async def test_dollar_with_buttons_and_selects(sim: SimTable) -> None:
 
     result = await move(c, c.click(turn_message(sim), label="Bullshit!"))
     reveal = assert_public(result)
-    assert "**fifty-two** under the cup. Bluff caught!" in reveal
+    assert "**⚄⚁ fifty-two** under the cup. Bluff caught!" in reveal
     assert f"→ <@{b.id}> loses **1 life**." in reveal and f"💀 <@{b.id}> is out" in reveal
     assert move.pinged == []  # carol called, and carol starts the next round
     await check_reveal(sim, result.response.message, (5, 2), a)
@@ -305,7 +306,7 @@ async def test_dollar_with_buttons_and_selects(sim: SimTable) -> None:
     assert "double six" not in public_text(sim)
     result = await move(a, a.click(turn_message(sim), label="Bullshit!"))
     reveal = assert_public(result)
-    assert "**double six** under the cup. It was true!" in reveal
+    assert "**⚅⚅ double six** under the cup. It was true!" in reveal
     assert move.pinged == []  # the winner is marked in the standing (final_standing)
     await check_reveal(sim, result.response.message, (6, 6), c)
     final_standing(
@@ -358,7 +359,7 @@ async def test_mexen_with_slash_commands(sim: SimTable) -> None:
     assert {o["label"] for o in options} == {"bob", "carol"}
     assert {o["value"] for o in options} == {f"handout.{b.id}", f"handout.{c.id}"}
     handed = assert_public(await move(a, a.slash(ch, "handout", player=b)))
-    assert f"<@{a.id}> hands **1 sip** to <@{b.id}>." in handed and move.pinged == []
+    assert f"<@{a.id}> hands **a sip** to <@{b.id}>." in handed and move.pinged == []
     assert "**500**" in assert_public(await move(a, a.slash(ch, "roll")))
     stood = assert_public(await move(a, a.slash(ch, "stand")))
     assert f"<@{a.id}> stands on **500**." in stood and "Roll limit this round: **2**." in stood
@@ -632,11 +633,11 @@ async def test_a_reveal_stays_checkable_while_its_message_shows_it(sim: SimTable
     await a.select(rolled.response, ["claim.61"])
     short = seals_of(turn_message(sim))[-1]
     revealed = await b.click(turn_message(sim), label="Bullshit!")
-    assert "**fifty-two** under the cup" in assert_public(revealed)
+    assert "**⚄⚁ fifty-two** under the cup" in assert_public(revealed)
     await b.click(turn_message(sim), label="Roll")  # bob starts round 2 on that message
     shown = message(sim, revealed.response.id)
-    assert "**fifty-two** under the cup" in message_text(shown)
+    assert "**⚄⚁ fifty-two** under the cup" in message_text(shown)
     check = [i for i in custom_ids(shown) if ":cup." in i and short in i]
     assert check, custom_ids(shown)
     text = assert_private_to(sim, await a.click(shown, custom_id=check[0]), a)
-    assert "The cup held **fifty-two**" in text
+    assert "The cup held **⚄⚁ fifty-two**" in text

@@ -128,7 +128,7 @@ async def test_restart_mid_game_resumes_and_plays_to_the_end(
     result = await a.click(turn_message(sim), label="Bullshit!")
     reveal = assert_public(result)
     assert f"<@{a.id}> calls **bullshit** on <@{b.id}>'s **sixty-five**" in reveal
-    assert "**double six** under the cup. It was true!" in reveal
+    assert "**⚅⚅ double six** under the cup. It was true!" in reveal
     assert f"→ <@{a.id}> loses **1 life**." in reveal
     assert f"🏆 1. <@{b.id}>" in reveal
     await check_reveal(sim, result.response.message, (6, 6), a)
@@ -293,14 +293,14 @@ async def test_a_reveal_stays_checkable_after_a_restart(
     rolled = await a.click(turn_message(sim), label="Roll")
     await a.select(rolled.response, ["claim.61"])
     revealed = await b.click(turn_message(sim), label="Bullshit!")
-    assert "**fifty-two** under the cup" in assert_public(revealed)
+    assert "**⚄⚁ fifty-two** under the cup" in assert_public(revealed)
     reveal_id = revealed.response.id
     assert any(":cup." in i for i in custom_ids(revealed.response.message))
 
     await restart(sim, settings, storage, [])
     assert turn_message(sim).id != reveal_id  # the table was posted again below it
     (shown,) = [m for m in sim.channel.history() if m.id == reveal_id]
-    assert "**fifty-two** under the cup" in message_text(shown)
+    assert "**⚄⚁ fifty-two** under the cup" in message_text(shown)
     assert not any(i.startswith(("mx:", "mxs:")) for i in custom_ids(shown))
     await check_reveal(sim, shown, (5, 2), a)
 

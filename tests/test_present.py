@@ -94,7 +94,7 @@ def test_a_lost_call_is_one_line_per_player_without_repeating_the_cause() -> Non
     game.claim("a", "65")
     events = game.bullshit("b")
     lines = story(game, events, talk())
-    assert lines[0].startswith("b calls **bullshit** on a's **sixty-five**: **sixty-two**")
+    assert lines[0].startswith("b calls **bullshit** on a's **sixty-five**: **⚅⚁ sixty-two**")
     assert lines[1] == "→ a takes **1 sip** and loses **1 life**."
     assert len([line for line in lines if "a takes" in line]) == 1
 
@@ -116,14 +116,15 @@ def test_penalties_merge_only_for_the_same_player_and_cause() -> None:
     ("preset", "claim", "says"),
     [
         ("mexican", "32", "every fresh roll makes thirty-two"),  # a 3-1 is rolled again
-        # Out of 36, the dice everyone knows; the Social rolled again is said plainly.
-        ("mexican", "21", "a fresh roll makes it only 2 in 36; a Social is rolled again"),
-        ("mexican", "54", "a fresh roll makes it 20 in 36; a Social is rolled again"),
+        # Out of 36, the dice everyone knows, for one roll: a Social rolled again is
+        # another roll, so it goes unsaid (it read as a puzzle at the bar).
+        ("mexican", "21", "a fresh roll makes that only 2 times in 36"),
+        ("mexican", "54", "a fresh roll makes that 20 times in 36"),
         ("dollar", "31", "every fresh roll makes thirty-one"),
-        ("dollar", "65", "a fresh roll makes it only 10 in 36"),
-        ("dollar", "54", "a fresh roll makes it 20 in 36"),
-        ("dollar", "42", "a fresh roll makes it 30 in 36"),
-        ("dollar", "32", "a fresh roll makes it 34 in 36, nearly always"),
+        ("dollar", "65", "a fresh roll makes that only 10 times in 36"),
+        ("dollar", "54", "a fresh roll makes that 20 times in 36"),
+        ("dollar", "42", "a fresh roll makes that 30 times in 36"),
+        ("dollar", "32", "a fresh roll makes that 34 times in 36, nearly always"),
     ],
 )
 def test_odds_read_right_for_likely_and_unlikely_claims(preset: str, claim: str, says: str) -> None:
@@ -239,7 +240,7 @@ def test_the_cup_answers_each_viewer_with_what_they_may_see() -> None:
     assert "sixty-two" not in theirs.content and theirs.components == ()
     table.meta.lifted, table.meta.commit = commit, None
     opened = present.cup_answer(table, "b", seals, talk())
-    assert opened is not None and "The cup held **sixty-two**" in opened.content
+    assert opened is not None and "The cup held **⚅⚁ sixty-two**" in opened.content
     assert verify((6, 2), commit.salt, commit.digest)
     assert present.cup_answer(table, "b", ["0000000000"], talk()) is None
 
@@ -314,7 +315,7 @@ def test_the_claim_menu_starts_at_the_lowest_valid_claim() -> None:
 def test_each_table_speaks_its_own_words() -> None:
     mexican, mexen = Words.of_preset("mexican"), Words.of_preset("mexen")
     detail = {"claim": "65", "cup": "52"}
-    assert mexican.cause(Cause.CAUGHT, detail, None) == "caught bluffing sixty-five on fifty-two"
+    assert mexican.cause(Cause.CAUGHT, detail, None) == "caught bluffing sixty-five on ⚄⚁ fifty-two"
     assert mexen.cause(Cause.LOWEST, {"roll": "43", "mexes": 1}, None) == (
         "lowest roll (43), 1× Mex"
     )

@@ -7,6 +7,7 @@ the Discord stand-in."""
 from __future__ import annotations
 
 import asyncio
+import sys
 from pathlib import Path
 from types import SimpleNamespace
 from typing import Any
@@ -15,7 +16,7 @@ import pytest
 
 from bot.adapter.permissions import INVITE_PERMISSIONS
 from bot.game.shards import Shards
-from cogs.publishing import Publishing
+from cogs.publishing import Publishing, this_python
 from tests.support.procs import BotProcess, bot_env
 from tests.support.standin import APP_ID, StandIn
 
@@ -129,3 +130,18 @@ def test_in_no_server_asks_the_application_when_sharded(
         application=SimpleNamespace(approximate_guild_count=app_count),
     )
     assert Publishing(bot).in_no_server() is nowhere
+
+
+def test_the_sync_hint_names_the_python_that_runs_the_bot(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    """Typed with the system's `python`, the hint failed (no discord.py there): it names
+    the interpreter running the bot, relative to where the operator stands."""
+    venv_python = tmp_path / ".venv" / "bin" / "python"
+    monkeypatch.setattr(sys, "executable", str(venv_python))
+    monkeypatch.chdir(tmp_path)
+    assert this_python() == ".venv/bin/python"
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    monkeypatch.chdir(elsewhere)
+    assert this_python() == str(venv_python)

@@ -499,6 +499,39 @@ def test_unreadable_dotenv_is_one_line(sandbox: Sandbox) -> None:
     ]
 
 
+def test_an_unclosed_quote_in_dotenv_names_its_line(tmp_path: Path) -> None:
+    """python-dotenv skips a line it can't read, so a token with one quote read as "not
+    set": the wrong fix. The line is named, its text (the token) never shown."""
+    env_file = tmp_path / ".env"
+    env_file.write_text(f'LOG_LEVEL=INFO\nDISCORD_TOKEN="{TOKEN}\n')
+    env = settings_env()
+    del env["DISCORD_TOKEN"]
+    code, output = run_main(tmp_path, env)
+    assert code == 2, output
+    assert TOKEN not in output
+    assert error_lines(output) == [
+        f"{PREFIX}line 2 of {env_file} can't be read (an unclosed quote?): write it as "
+        "NAME=value, with a quote at both ends of a quoted value or none at all"
+    ]
+
+
+def test_version_is_printed(capsys: pytest.CaptureFixture[str]) -> None:
+    from bot import __version__
+
+    with pytest.raises(SystemExit) as exit_:
+        main(["--version"])
+    assert exit_.value.code == 0
+    assert capsys.readouterr().out == f"mexican-bot {__version__}\n"
+    assert __version__ == version_in_pyproject()
+
+
+def version_in_pyproject() -> str:
+    import tomllib
+
+    with (REPO_ROOT / "pyproject.toml").open("rb") as f:
+        return str(tomllib.load(f)["project"]["version"])
+
+
 async def test_a_writable_database_passes_the_check(tmp_path: Path) -> None:
     """The control case: the same start-up gets past the database to Discord (here
     unreachable), and the write check left nothing behind."""

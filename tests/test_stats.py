@@ -61,7 +61,7 @@ async def test_stats_figures_match_a_game_played_through_the_bot(sim: SimTable) 
     fields = {f.name: f.value for f in result.response.embeds[0].fields}
     assert fields["taken"] == "1 sip, 1 shot"
     assert fields["bluffs made / caught"] == "1 / 1"
-    assert fields["favourite claim"] == "double five (1x)"
+    assert fields["favourite claim"] == "⚄⚄ double five (1x)"
     assert fields["nemesis"].startswith("bob")
     assert result.response.embeds[0].description == "0 games · 0 wins · no win rate"
 
@@ -87,7 +87,7 @@ async def test_history_has_one_line_per_round(sim: SimTable) -> None:
     assert len(lines) == 2
     assert lines[1].startswith(f"`#1` mexican: <@{alice_id}> lost (on a call) — ")
     # One vocabulary: the table said "double five", so the history does too.
-    assert lines[1].endswith(f"<@{alice_id}> 1 shot: caught bluffing double five on sixty-two")
+    assert lines[1].endswith(f"<@{alice_id}> 1 shot: caught bluffing double five on ⚅⚁ sixty-two")
 
 
 async def test_leaderboard_pages_and_shows_the_callers_rank(sim: SimTable) -> None:

@@ -6,12 +6,18 @@ from __future__ import annotations
 
 from collections.abc import Mapping, Sequence
 
+from bot.engine import from_code
+from bot.engine.rolls import TOP
 from bot.league.ratings import FAMILIES, PROVISIONAL_GAMES, Skill
 from bot.present import ranking as league
 from bot.present.card import CardData
+from bot.present.faces import Faces
 from bot.present.i18n import Talk, talk
 from bot.present.words import Words, amount
 from bot.storage import STATS, PlayerTotals
+
+#: The dice the /stats card draws: its font's Unicode faces (bot/present/fonts).
+CARD_FACES = Faces()
 
 #: The rating leaderboards' stats, by the family each ranks (README, Ratings).
 RATING_STATS = {key: spec.family for key, spec in STATS.items() if spec.family}
@@ -81,8 +87,12 @@ def card_data(
         ],
         t,
     )
-    # Claims are made only at the bluffing tables, which speak in words.
-    claim = Words.of_preset("mexican", t).roll(favourite[0]) if favourite else ""
+    # Claims are made only at the bluffing tables, which speak in words. The card is an
+    # image, so its dice are the Unicode faces its font draws, never the bot's emojis.
+    claim = ""
+    if favourite:
+        roll = from_code(favourite[0])
+        claim = f"{CARD_FACES.of(roll)} {Words.of_preset('mexican', t).roll(roll)}"
     none_yet = t("card-none-yet")
     figures = [
         *league_figures,
@@ -92,7 +102,10 @@ def card_data(
         (t("card-rounds-lost"), t("card-number", n=s.rounds_lost)),
         (t("card-bluffs"), t("card-pair", a=s.bluffs_made, b=s.bluffs_caught)),
         (t("card-calls"), t("card-pair", a=s.calls_made, b=s.calls_right)),
-        (t("card-luck"), t("card-luck-value", n=s.mex_rolled, expected=s.rolls_made * 2 / 36)),
+        (
+            f"{CARD_FACES.of(TOP)} {t('card-luck')}",
+            t("card-luck-value", n=s.mex_rolled, expected=s.rolls_made * 2 / 36),
+        ),
         (
             t("card-favourite"),
             t("card-times", what=claim, n=favourite[1]) if favourite else none_yet,

@@ -1,4 +1,4 @@
-"""The rules of each preset, for `/rules` and anything else that explains a game.
+"""The rules of each preset, for `/rules`, `/help` and anything else that explains a game.
 
 The words are catalog messages (``rules-*`` in bot/present/locales), so a reader sees the
 rules in their own language and a translator edits them with the rest of the bot's text;
@@ -10,12 +10,12 @@ Written for players at the table: short lines, no edge cases.
 
 from __future__ import annotations
 
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass
 from types import MappingProxyType
 from typing import Any, Protocol
 
-from bot.engine.presets import PRESET_NAMES, PRESETS
+from bot.engine.presets import PRESET_NAMES, PRESETS, Options
 
 
 class Say(Protocol):
@@ -66,6 +66,57 @@ def fair_cup(say: Say) -> str:
 def table_rules(say: Say) -> tuple[str, ...]:
     """What holds at every table, whatever the rule set."""
     return _lines(say("rules-table-lines"))
+
+
+#: The commands of a table, each with the rule that gives the table that move: `/help`
+#: lists those of the table in play (house rules included) or of the rule set asked for.
+MOVES: tuple[tuple[str, Callable[[Options], bool]], ...] = (
+    ("roll", lambda o: True),
+    ("claim", lambda o: o.family == "bluff"),
+    ("accept", lambda o: o.family == "bluff"),
+    ("bullshit", lambda o: o.family == "bluff"),
+    ("fold", lambda o: o.fold),
+    ("peek", lambda o: o.family == "bluff"),
+    ("stand", lambda o: o.family == "open"),
+    ("endround", lambda o: o.end_early),
+    ("tap", lambda o: o.stuck),
+    ("handout", lambda o: o.three_one == "handout"),
+    ("knight", lambda o: o.knight),
+    ("table", lambda o: True),
+)
+#: A channel with no game: how to open one.
+LOBBY = ("newgame", "join", "addbot", "start", "leave", "endgame")
+
+
+@dataclass(frozen=True, slots=True)
+class HelpPage:
+    """`/help`: what the game is in three lines, the commands at hand, where to read more."""
+
+    title: str
+    game: tuple[str, ...]
+    commands_title: str
+    commands: tuple[str, ...]
+    more: str
+
+
+def help_page(options: Options | None, preset: str | None, say: Say) -> HelpPage:
+    """The help of the table in play (its `options`), of a rule set, or of a channel with
+    no game (both None): its commands by their names in the reader's client, each with
+    the description Discord shows beside it."""
+    if options is None and preset is not None:
+        options = PRESETS[preset]
+    names = LOBBY if options is None else tuple(c for c, has in MOVES if has(options))
+    commands = tuple(
+        say("help-command", command=say(f"command-{name}"), what=say(f"command-{name}-desc"))
+        for name in names
+    )
+    return HelpPage(
+        title=say("help-title") if preset is None else say("help-title-preset", preset=preset),
+        game=_lines(say("help-game")),
+        commands_title=say("help-lobby-title" if options is None else "help-moves-title"),
+        commands=commands,
+        more=say("help-more"),
+    )
 
 
 def _lines(text: str) -> tuple[str, ...]:

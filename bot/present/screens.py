@@ -514,7 +514,7 @@ def your_cup(table: Table, player: str, t: Talk, seal: str = "") -> Reply:
     words = Words.of(game, t)
     if game.sees_cup(player):
         assert game.cup is not None
-        text = t("your-dice", dice=words.roll(game.cup))
+        text = t("your-dice", dice=words.dice(game.cup))
     elif holds_blind_roll(game, player):
         text = t("your-blind-roll")
     else:
@@ -591,7 +591,7 @@ def lifted_cup(commit: Commitment, words: Words) -> Reply:
     return Reply(
         words.talk(
             "cup-lifted",
-            dice=words.roll(commit.dice),
+            dice=words.dice(commit.dice),
             digest=commit.digest,
             command=f"printf '{text}' | sha256sum",
         ),

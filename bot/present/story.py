@@ -52,7 +52,7 @@ from bot.engine import (
 )
 from bot.engine.result import CUT_SHORT_ROUNDS, counts
 from bot.present.i18n import Talk
-from bot.present.words import Words, amount, listing, lives_due, lives_lost, who
+from bot.present.words import Words, listing, lives_due, lives_lost, who
 
 
 @dataclass(frozen=True, slots=True)
@@ -167,7 +167,7 @@ def _reveal(s: Scene, e: Revealed) -> str:
         p=_who(s, e.player),
         claimer=_who(s, e.claimer),
         claim=w.roll(e.claim),
-        cup=w.roll(e.dice),
+        cup=w.dice(e.dice),
         odds=w.odds(e.claim),
     )
 
@@ -185,7 +185,7 @@ def _penalty(s: Scene, e: Penalized | Paid) -> str | None:
     lives = listing([lives_lost(n, e.due if len(lost) == 1 else None, t) for n in lost], t)
     p = _who(s, e.player)
     if cause == Cause.HANDED_OUT:
-        handed = listing([amount(n, u, t) for u, n in paid if u != "life"], t)
+        handed = listing([t("amount-handed", n=n, unit=u) for u, n in paid if u != "life"], t)
         return t("penalty-handed", by=_who(s, d.by), p=p, drunk=handed)
     # "amount-drunk": a drink as the penalty line says it, in the case (and, where the
     # language needs one, with the verb) that line wants: German "trinkt einen Kurzen".

@@ -16,6 +16,7 @@ from bot.ai.personas import display_name, persona_of_stats_id
 from bot.engine import PRESETS, Cause, Game, Options, Roll, from_code
 from bot.engine.rolls import THREE_ONE, TOP, chance_to_beat, name
 from bot.present import i18n
+from bot.present.faces import faces
 from bot.present.i18n import Talk
 
 #: Drinks in the order a standing sums them up.
@@ -120,8 +121,9 @@ class Words:
         return self.talk(f"top-{self.top_name.lower()}")
 
     def ending(self, part: str) -> str:
-        """How ending a round early is said here: verb, choice, button or cause."""
-        return self.talk(f"end-early-{part}", preset=self.preset)
+        """How ending a round early is said: verb, choice, button or cause, one name in
+        every rule set (docs/languages.md)."""
+        return self.talk(f"end-early-{part}")
 
     def roll(self, roll: str | Roll) -> str:
         value = from_code(roll) if isinstance(roll, str) else roll
@@ -133,10 +135,16 @@ class Words:
             return name(value, "numbers", self.top_name, self.three_one)
         return self.talk(f"roll-{value[0]}{value[1]}")
 
+    def dice(self, roll: str | Roll) -> str:
+        """Dice the table shows: two die faces beside the roll's words (README, How the
+        table talks), wherever a cup's dice come out."""
+        value = from_code(roll) if isinstance(roll, str) else roll
+        return f"{faces().of(value)} {self.roll(value)}"
+
     def odds(self, claim: str | Roll) -> str:
-        """How often a fresh roll makes the claim, worded for likely and unlikely claims
-        alike. Always out of 36, the dice everyone knows: where a 3-1 is rolled again it
-        says so, rather than counting out of a puzzling 34 (README, How the table talks)."""
+        """How often one fresh roll makes the claim, worded for likely and unlikely claims
+        alike. Always out of 36, the dice everyone knows, and of one roll: a 3-1 rolled
+        again is another roll, so it goes unsaid (README, How the table talks)."""
         value = from_code(claim) if isinstance(claim, str) else claim
         out_of = 36
         # A 3-1 rolled again never makes a claim on this roll (no claim is ever a 3-1).
@@ -144,10 +152,7 @@ class Words:
         rerolled = 2 if self.reroll_three_one else 0
         if hits + rerolled == out_of:
             return self.talk("odds-every", roll=self.roll(value))
-        said = self._odds(hits, out_of)
-        if rerolled:
-            return self.talk("odds-three-one", odds=said, three_one=self.roll("31"))
-        return said
+        return self._odds(hits, out_of)
 
     def _odds(self, hits: int, out_of: int) -> str:
         if hits * 3 < out_of:
@@ -161,7 +166,7 @@ class Words:
         d, t = detail, self.talk
         match cause:
             case Cause.CAUGHT:
-                return t("cause-caught", claim=self.roll(d["claim"]), cup=self.roll(d["cup"]))
+                return t("cause-caught", claim=self.roll(d["claim"]), cup=self.dice(d["cup"]))
             case Cause.WRONG_CALL:
                 return t("cause-wrong-call", claim=self.roll(d["claim"]))
             case Cause.FOLDED:

@@ -31,6 +31,7 @@ from aiohttp import web
 from discord.webhook.async_ import AsyncWebhookAdapter, async_context
 from prometheus_client import CONTENT_TYPE_LATEST
 
+from bot import __version__
 from bot.engine import GameError
 from bot.runtime.metrics import OPENED, PHASES, Metrics, Snapshot, instrument
 from bot.runtime.settings import Settings
@@ -220,7 +221,7 @@ def build_app(bot: MexicanBot, storage: Storage, metrics: Metrics) -> web.Applic
     async def get_health(request: web.Request) -> web.Response:
         checks = await health(bot, storage)
         healthy = all(checks.values())
-        body = {"status": "ok" if healthy else "failing", "checks": checks}
+        body = {"status": "ok" if healthy else "failing", "version": __version__, "checks": checks}
         return web.Response(
             text=json.dumps(body), status=200 if healthy else 503, content_type="application/json"
         )

@@ -15,6 +15,7 @@ from typing import TypedDict
 from urllib.parse import urlsplit
 
 from dotenv import dotenv_values
+from dotenv.parser import parse_stream
 
 from bot.game.shards import Shards
 from bot.storage.url import DatabaseUrl
@@ -127,6 +128,7 @@ def load_settings(
     merged: dict[str, str] = {}
     try:
         if env_file is not None and env_file.is_file():
+            _check_env_file(env_file)
             merged.update({k: v for k, v in dotenv_values(env_file).items() if v is not None})
     except OSError as exc:
         raise SettingsError(
@@ -135,6 +137,20 @@ def load_settings(
         ) from exc
     merged.update(os.environ if environ is None else environ)
     return parse_settings(merged, need_token=need_token)
+
+
+def _check_env_file(env_file: Path) -> None:
+    """A line python-dotenv cannot read is skipped with a warning, so an unclosed quote
+    around the token showed up as "DISCORD_TOKEN is not set": name the line instead,
+    never its text (it may hold the token)."""
+    with env_file.open(encoding="utf-8") as stream:
+        for binding in parse_stream(stream):
+            if binding.error:
+                raise SettingsError(
+                    f"line {binding.original.line} of {os.path.abspath(env_file)} can't be "
+                    "read (an unclosed quote?): write it as NAME=value, with a quote at "
+                    "both ends of a quoted value or none at all"
+                )
 
 
 def parse_settings(values: Mapping[str, str], *, need_token: bool = True) -> Settings:

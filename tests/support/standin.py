@@ -294,6 +294,8 @@ class StandIn:
         #: The intents each IDENTIFY asked for.
         self.identify_intents: list[int | None] = []
         self.command_ids: dict[str, int] = {}
+        #: The application's own emojis (the die faces `sync` uploads).
+        self.emojis: list[dict[str, Any]] = []
         self._routes = [(re.compile(p), n, getattr(self, h)) for p, n, h in ROUTES]
 
     # --------------------------------------------------------------- lifecycle
@@ -704,6 +706,26 @@ class StandIn:
             out.append({**cmd, "id": str(cid), "application_id": str(APP_ID), "version": "1"})
         return _json(out)
 
+    async def _get_emojis(self, request, match, name, now):  # type: ignore[no-untyped-def]
+        return _json({"items": list(self.emojis)})
+
+    async def _create_emoji(self, request, match, name, now):  # type: ignore[no-untyped-def]
+        # As Discord: a name unique in the application, the image a data URI.
+        payload = await request.json()
+        if any(e["name"] == payload["name"] for e in self.emojis):
+            return _json({"message": "Invalid Form Body", "code": 50035}, status=400)
+        assert str(payload["image"]).startswith("data:image/png;base64,")
+        emoji = {
+            "id": str(1_300_000_000_000_000_000 + len(self.emojis)),
+            "name": payload["name"],
+            "animated": False,
+            "require_colons": True,
+            "managed": False,
+            "available": True,
+        }
+        self.emojis.append(emoji)
+        return _json(emoji, status=201)
+
     async def _get_commands(self, request, match, name, now):  # type: ignore[no-untyped-def]
         # As Discord: what the last PUT to the same path published, none before it.
         published = self.synced.get("/" + request.match_info["tail"], [])
@@ -966,6 +988,8 @@ ROUTES: list[tuple[str, str, str]] = [
         "_get_commands",
     ),
     (r"/applications/\d+/commands", "GET /applications/{app}/commands", "_get_commands"),
+    (r"/applications/\d+/emojis", "GET /applications/{app}/emojis", "_get_emojis"),
+    (r"/applications/\d+/emojis", "POST /applications/{app}/emojis", "_create_emoji"),
     (
         r"/interactions/(?P<iid>\d+)/(?P<token>[^/]+)/callback",
         "POST /interactions/{iid}/{token}/callback",

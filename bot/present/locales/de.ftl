@@ -9,7 +9,7 @@
 #   claim = ansagen, Ansage; accept = glauben; call bullshit = aufdecken (button "Aufdecken!")
 #   bluff = bluffen, Bluff; pass on unseen = ungesehen weitergeben; blind = blind
 #   fold = aufgeben; stand = stehen lassen ("lässt **54** stehen"); keep a die = (einen Würfel) halten
-#   end round early = Runde vorzeitig beenden; abort (mexicanen) = Runde abbrechen
+#   end round early = Runde vorzeitig beenden (in every rule set)
 #   sip = Schluck/Schlucke; shot = Kurzer/Kurze ("trinkt einen Kurzen"); chug = exen ("muss exen",
 #   in tallies "1× geext", stat "Mal geext"); hand out = verteilen
 #   life = Leben; point = Punkt/Punkte; game = Spiel/Spiele; round = Runde; move/turn = Zug
@@ -77,6 +77,14 @@ amount = { $unit ->
        *[other] { $n } Spiele
     }
 }
+# A drink one player hands another (penalty-handed): a sip in words, as the table says it.
+amount-handed = { $unit ->
+    [sip] { $n ->
+        [one] einen Schluck
+       *[other] { $n } Schlucke
+    }
+   *[other] { amount }
+}
 # A capped loss of lives: what was lost, and how many were due (penalty-lives).
 amount-last-lives = { $n ->
     [one] das letzte Leben ({ $due } fällig)
@@ -108,43 +116,30 @@ list-join = { $a }, { $b }
 nobody = keiner
 a-computer = ein Computerspieler
 
-## How ending a round early is said (mexicanen calls it aborting)
+## How ending a round early is said: one name in every rule set
 
-end-early-verb = { $preset ->
-    [mexicanen] bricht die Runde ab
-   *[other] beendet die Runde vorzeitig
-}
-end-early-choice = { $preset ->
-    [mexicanen] die Runde abbrechen
-   *[other] die Runde vorzeitig beenden
-}
-end-early-button = { $preset ->
-    [mexicanen] Runde abbrechen
-   *[other] Runde vorzeitig beenden
-}
-end-early-cause = { $preset ->
-    [mexicanen] hat die Runde abgebrochen
-   *[other] hat die Runde vorzeitig beendet
-}
+end-early-verb = beendet die Runde
+end-early-choice = die Runde vorzeitig beenden
+end-early-button = Runde vorzeitig beenden
+end-early-cause = hat die Runde vorzeitig beendet
 
 ## Odds of a claim on a fresh roll
 
 odds-every = jeder neue Wurf schafft { $roll }
-odds-rare = neu gewürfelt klappt das nur in { $hits } von { $out } Fällen
-odds-likely = neu gewürfelt klappt das in { $hits } von { $out } Fällen, also fast immer
-odds-plain = neu gewürfelt klappt das in { $hits } von { $out } Fällen
-odds-three-one = { $odds }; bei { $three_one } wird neu gewürfelt
+odds-rare = ein neuer Wurf schafft das nur in { $hits } von { $out } Fällen
+odds-likely = ein neuer Wurf schafft das in { $hits } von { $out } Fällen, also fast immer
+odds-plain = ein neuer Wurf schafft das in { $hits } von { $out } Fällen
 
 ## Why a penalty was paid
 
 cause-caught = { $claim } geblufft, unterm Becher lag { $cup }
 cause-wrong-call = { $claim } stimmte, trotzdem aufgedeckt
-cause-folded = gegen { $claim } aufgegeben
+cause-folded = bei { $claim } ausgestiegen
 cause-social = Prost
 cause-timer = Zeit abgelaufen
 cause-handed-out = verteilt von { $by }
 cause-knight-one-one = Ritter, bei 1-1
-cause-knight-double = Ritter, beim { $die ->
+cause-knight-double = als Ritter, wegen { $die ->
     [2] Zweierpasch
     [3] Dreierpasch
     [4] Viererpasch
@@ -185,9 +180,9 @@ handout = { $p } würfelt 3-1: darf einen Schluck verteilen und hat dann einen F
 elbow = { $p } würfelt 3-1: **Ellbogen**! Der Zug fängt von vorne an.
 claimed = { $p } sagt **{ $claim }** an.
 passed = { $p } gibt den Becher ungesehen weiter und sagt **{ $claim }** an.
-accepted = { $p } glaubt die Ansage **{ $claim }**.
+accepted = { $p } glaubt **{ $claim }**.
 reveal-bluff = { $p } deckt bei { $claimer } auf: **{ $claim }** angesagt, **{ $cup }** unterm Becher. Bluff erwischt! ({ $odds })
-reveal-true = { $p } deckt bei { $claimer } auf: **{ $claim }** angesagt, **{ $cup }** unterm Becher. Es stimmte! ({ $odds })
+reveal-true = { $p } deckt bei { $claimer } auf: **{ $claim }** angesagt, **{ $cup }** unterm Becher. **Stimmt!** ({ $odds })
 penalty-handed = { $by } verteilt **{ $drunk }** an { $p }.
 penalty-drunk = → { $p } { $drunk }.
 penalty-drunk-why = → { $p } { $drunk }: { $why }.
@@ -203,11 +198,11 @@ over-short = 🚫 Weniger als { $n } Runden gespielt: Dieses Spiel zählt nicht.
 over-loser = 💀 { $p } hat keine Leben mehr und verliert das Spiel.
 over-ended = 🏁 { $p } hat das Spiel beendet.
 over-empty = 🏁 Spiel vorbei: zu wenig Spieler übrig.
-folded = { $p } gibt gegen **{ $roll }** auf.
+folded = { $p } steigt bei **{ $roll }** aus.
 stood = { $p } lässt **{ $roll }** stehen.
 ended-round = { $p } hat **{ $roll }** und { $verb }.
 tapped = { $p } **KLOPFT**: { $roller } ist auf der 3-2 festgenagelt.
-stuck = **3-2** für { $p }: jeder andere darf KLOPFEN und sie festnageln.
+stuck = **3-2** für { $p }: jeder andere darf KLOPFEN und die 3-2 festnageln.
 pot = Im Pott: **{ $pot }**.
 knight-choice = { $p } würfelt 1-1 als Ritter und bestimmt den nächsten Ritter.
 limit = Wurflimit in dieser Runde: **{ $limit }**.
@@ -236,8 +231,8 @@ choice-roll = nochmal würfeln
 choice-keep = einen Würfel halten
 choice-stand = stehen lassen
 status-rolls-left-first = { $left ->
-    [one] noch { $left } Wurf (legt das Limit fest)
-   *[other] noch { $left } Würfe (legt das Limit fest)
+    [one] noch { $left } Wurf (deine Zahl gilt für alle)
+   *[other] noch { $left } Würfe (deine Zahl gilt für alle)
 }
 status-rolls-left = { $limit ->
     [one] noch { $left } von { $limit } Wurf
@@ -277,7 +272,7 @@ lobby-title = 🎲 { $preset } · neuer Tisch
 lobby-body = Host: { $host }
     Dabei: { $seats } ({ $seated }/{ $most })
     { $rules }
-    Tipp auf **Mitspielen**; der Host tippt auf **Starten**.
+    Tippe auf **Mitspielen**; der Host tippt auf **Starten**.
 lobby-no-lives = ohne Leben
 lobby-timer = { $seconds } s pro Zug
 lobby-no-timer = ohne Zeitlimit
@@ -326,7 +321,7 @@ table-title = 🎲 { $preset } · Runde { $round }
 ## Refusals and notices outside the engine
 
 server-only = Gespielt wird in Server-Kanälen.
-no-game = In diesem Kanal läuft kein Spiel. Starte eins mit /neues-spiel.
+no-game = In diesem Kanal läuft kein Spiel. Starte eins mit /{ command-newgame }.
 game-not-here = Das Spiel ist nicht aus diesem Kanal.
 game-still-on = Das Spiel läuft noch.
 game-over-already = Das Spiel ist vorbei.
@@ -335,7 +330,7 @@ cup-not-lifted = Der Becher ist noch nicht gelüftet.
 table-not-saved = Der Tisch konnte nicht gespeichert werden. Versuch's nochmal.
 move-not-saved = Der Zug konnte nicht gespeichert werden und zählt nicht. Versuch's nochmal.
 database-down = Die Datenbank ist gerade nicht erreichbar, deshalb hat sich nichts geändert. Versuch's gleich nochmal.
-move-outcome-unknown = Die Datenbank hat beim Speichern deines Zugs nicht mehr geantwortet. Sobald sie wieder da ist, zeigt /table, ob dein Zug zählt.
+move-outcome-unknown = Die Datenbank hat beim Speichern deines Zugs nicht mehr geantwortet. Sobald sie wieder da ist, zeigt /{ command-table }, ob dein Zug zählt.
 bot-closing = Der Bot startet neu: nichts wurde geändert. Versuch's gleich nochmal.
 back-after-restart = ♻️ Der Bot wurde neu gestartet; das Spiel geht weiter.
 ended-after-restart = ♻️ Der Bot wurde neu gestartet: So endete das letzte Spiel.
@@ -343,7 +338,7 @@ claim-typed = Eine Ansage tippst du als Text, z. B. 65.
 peek-open = In diesem Spiel sind alle Würfe offen: schau auf den Tisch.
 button-outdated = Der Button ist von einer älteren Version des Bots: nimm die neueste Nachricht.
 button-not-here = Diesen Button gibt es auf dieser Nachricht (nicht mehr). Nimm die Buttons, die du siehst.
-command-unknown = Diesen Befehl kenne ich nicht (mehr): er wurde umbenannt oder entfernt. Tipp / für die aktuellen Befehle.
+command-unknown = Diesen Befehl kenne ich nicht (mehr): er wurde umbenannt oder entfernt. Tippe /, um die aktuellen Befehle zu sehen.
 menu-done = Erledigt.
 
 ## Slash commands: names (lower case, no spaces, at most 32 characters) and descriptions
@@ -405,7 +400,7 @@ command-fold-desc = mexican: zugeben, dass du's nicht schlägst (1 Schluck)
 command-stand = stehen-lassen
 command-stand-desc = Offene Würfe: nicht mehr würfeln, dein letzter Wurf bleibt stehen
 command-endround = runde-beenden
-command-endround-desc = Die Runde vorzeitig beenden / abbrechen (du zahlst)
+command-endround-desc = Die Runde vorzeitig beenden (du zahlst)
 command-tap = klopfen
 command-tap-desc = mexico: die 3-2 eines anderen festnageln (KLOPFEN)
 command-handout = verteilen
@@ -505,7 +500,7 @@ error-roll-first = Erst würfeln.
 error-answer-first = Erst glauben oder aufdecken.
 error-no-claim-to-answer = Keine Ansage wartet auf Antwort.
 error-not-your-answer = Du bist nicht dran: die Ansage ging an { $player }.
-error-pass-unrolled-off = Nach dem Glauben musst du würfeln: ungewürfelt weitergeben ist aus.
+error-pass-unrolled-off = Nach dem Glauben musst du würfeln: ungesehen weitergeben ist aus.
 error-accept-before-pass = Erst die Ansage glauben, dann den Becher weitergeben.
 error-roll-after-top = Nach der Ansage { $claim } musst du neu würfeln.
 error-fold-off = Aufgeben ist in diesem Spiel aus.
@@ -660,10 +655,10 @@ rating-change = { $direction ->
    *[same] ±0
 }
 rating-legend = { $family ->
-    [bluff] Wertung Bluffen
-    [open] Wertung offene Würfe
-   *[all] Wertungen
-}: Start bei 1.000
+    [bluff] Bluff-Wertung startet
+    [open] Wertung offenes Würfeln startet
+   *[all] Wertungen starten
+} bei 1.000
 rating-rests = ⏸️ Wertungen ruhen: Dieser Tisch hatte schon { $n } gewertete Spiele in 24 Stunden.
 rating-provisional = ? = vorläufig (unter 10 Spielen)
 leaderboard-page-rating = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
@@ -725,7 +720,7 @@ check-what-season-length = Die Saisonlänge
 check-what-web-pages = Die Einstellung Seiten
 season-over = 🏆 **{ $season }** ist vorbei. Die Meister:
 season-over-family = { $family }: { $champions }
-season-over-next = Die neue Saison beginnt jetzt, alle Wertungen laufen weiter: /saison
+season-over-next = Die neue Saison beginnt jetzt, alle Wertungen laufen weiter: /{ command-season }
 achievements-title = 🏅 { $name } · { $earned } von { $total }
 achievements-earned = 🏅 **{ $name }** · { $rarity }
 achievements-open = ▫️ **{ $name }**: { $how } · { $rarity }
@@ -742,11 +737,27 @@ card-rating = Wertung · { $family ->
 card-achievements = Erfolge
 card-achievements-value = { $n } · am seltensten: { $rarest }
 
+## Help (/help): one short private page, in the reader's language
+
+command-help = hilfe
+command-help-desc = Worum es geht und welche Befehle du gerade hast
+option-help-ruleset = regelwerk
+option-help-ruleset-desc = Die Befehle eines Regelwerks; leer für das Spiel in diesem Kanal
+help-title = 🎲 Hilfe
+help-title-preset = 🎲 Hilfe · { $preset }
+help-game = Zwei Würfel, der höhere zählt als Zehner (eine 6 und eine 4 sind 64); Pasche schlagen die, und 21 schlägt alles.
+    Bluffspiele: Du würfelst unterm Becher, sagst einen Wurf an, und der Nächste glaubt dir oder deckt auf.
+    Offenes Würfeln: Alle würfeln offen, und der niedrigste Wurf zahlt.
+help-moves-title = Deine Züge hier (die Knöpfe an der Zugnachricht tun dasselbe)
+help-lobby-title = Hier läuft noch kein Spiel: starte eins
+help-command = /{ $command }: { $what }
+help-more = Alle Regeln: /{ command-rules } { option-rules-ruleset }:<name>
+
 ## Rules (/rules): one page per rule set, each rule a line of its -lines message
 
 rules-overview-title = Mäxchen: fünf Arten zu spielen
 rules-overview-preset = { $preset } · { $style }
-rules-overview-footer = Details: /regeln regelwerk:<name>
+rules-overview-footer = Details: /{ command-rules } { option-rules-ruleset }:<name>
 rules-roll-order-title = Rangfolge der Würfe
 rules-roll-order = Zwei Würfel, der höhere zählt als Zehner (eine 6 und eine 4 sind 64). Von niedrig nach hoch: 31 (wo sie zählt), 32, 41 … 54, 61 … 65, dann die Pasche 11 bis 66, und ganz oben 21.
 rules-fair-cup-title = Schummelt der Bot? Prüf den Becher
@@ -755,7 +766,7 @@ rules-table-title = An jedem Tisch
 rules-table-lines = Nur wer dran ist, kann ziehen.
     Jedes Regelwerk kann statt Schlucken neutrale Punkte zählen.
     Ein Spiel pro Kanal; ein Spiel braucht mindestens 2 Spieler.
-rules-computers-title = Computerspieler (/computer-dazu in der Lobby)
+rules-computers-title = Computerspieler (/{ command-addbot } in der Lobby)
 rules-computer = { $name }: { $blurb }.
 rules-style = { $family ->
     [bluff] Bluffen
@@ -778,7 +789,7 @@ rules-dollar-lines = Jeder hat 4 Leben, eins pro Ecke eines Dollarscheins. Verli
     31 ist der niedrigste Wurf und 21 (das Mäxchen) der höchste.
     Verdeckt würfeln, einen Wert ansagen, Becher weitergeben. Jede Ansage muss höher sein als die davor, gleich reicht nicht.
     Nach einer Ansage von 21 muss der Nächste, der den Becher nimmt, neu würfeln und darf nur 21 ansagen.
-    Nimmst du den Becher, darfst du würfeln oder ihn ungewürfelt weitergeben und über Würfel, die du nicht gesehen hast, höher ansagen (nie nach einer 21).
+    Nimmst du den Becher, darfst du würfeln oder ihn ungesehen weitergeben und über Würfel, die du nicht gesehen hast, höher ansagen (nie nach einer 21).
     Blind würfeln: würfeln, ohne hinzusehen. Der Bot zeigt dir diese Würfel nicht.
     Aufdecken: Liegt weniger als angesagt, verliert der Ansager ein Leben; gleich oder mehr, der Aufdecker. Der Aufdecker fängt die nächste Runde an.
 rules-mexen-title = Mexen — offene Würfe
@@ -796,10 +807,10 @@ rules-mexicanen-lines = Jeder startet mit 6 Leben. Die Züge laufen wie bei Mexe
     Gezählt wird in Zahlen: Pasche sind 100 bis 600, das Mäxchen (21) ist 1000, und 31 ist einfach der niedrigste Wurf.
     Der niedrigste Wurf verliert 1 Leben, oder 2 für jedes Mäxchen der Runde, Stechen mitgezählt.
     Haben mehrere den niedrigsten Wurf, gibt's unter ihnen ein Stechen, ein Wurf pro Kopf.
-    Abbrechen: Solange keiner ein Mäxchen hat, darfst du die Runde nach deinem eigenen Wurf abbrechen; dann verlierst nur du 1 Leben.
+    Vorzeitig beenden: Solange keiner ein Mäxchen hat, darfst du die Runde nach deinem eigenen Wurf beenden; dann verlierst nur du 1 Leben.
     Wer zuerst bei 0 Leben ist, verliert, und das Spiel ist aus (Option: weiterspielen, bis einer übrig ist).
     Der Verlierer fängt die nächste Runde an.
-rules-mexico-title = Mexico — die Regeln der Handy-App
+rules-mexico-title = Mexico — mit Pott, Ritter und Ellbogen
 rules-mexico-summary = Offene Würfe für 2 bis 8 Spieler mit wachsendem Pott, einem Ritter und dem Ellbogen.
 rules-mexico-lines = 2 bis 8 Spieler. Wer anfängt, würfelt bis zu 3-mal und legt damit die Würfe für alle fest; nur dein letzter Wurf zählt.
     Würfel halten: Eine einzelne 1 oder 2 (der andere Würfel keins von beiden) darfst du einmal pro Zug halten und den anderen neu würfeln. Das kostet einen Wurf.
@@ -852,15 +863,15 @@ check-what-rounds = Anzahl der Runden
 ## Achievements: achievement-<key> is the name, achievement-<key>-how says how to earn it
 ## (bot/league/achievements.py lists the keys).
 achievement-first_win = Erster Sieg
-achievement-first_win-how = Gewinn ein Spiel.
+achievement-first_win-how = Gewinne ein Spiel.
 achievement-ten_wins = Zehnfachsieger
-achievement-ten_wins-how = Gewinn 10 Spiele.
+achievement-ten_wins-how = Gewinne 10 Spiele.
 achievement-flawless = Makellos
-achievement-flawless-how = Gewinn ein Spiel mit Leben, indem du jemanden rauswirfst, ohne selbst eins zu verlieren.
+achievement-flawless-how = Gewinne ein Spiel mit Leben, indem du jemanden rauswirfst, ohne selbst eins zu verlieren.
 achievement-last_life = Am seidenen Faden
-achievement-last_life-how = Gewinn ein Spiel, nachdem du beim letzten Leben warst.
+achievement-last_life-how = Gewinne ein Spiel, nachdem du beim letzten Leben warst.
 achievement-comeback = Comeback
-achievement-comeback-how = Gewinn ein Spiel nach 3 oder mehr Leben Rückstand.
+achievement-comeback-how = Gewinne ein Spiel nach 3 oder mehr Leben Rückstand.
 achievement-ada_slayer = Ada wer?
 achievement-ada_slayer-how = Schlag Expert Ada im Duell.
 achievement-bluff_hunter = Bluffjäger
@@ -892,7 +903,7 @@ achievement-dry_run-how = Spiel 10 Runden oder mehr bis zum Ende ohne Schluck, w
 achievement-tourist = Tourist
 achievement-tourist-how = Spiel jedes Regelwerk.
 achievement-all_rounder = Allrounder
-achievement-all_rounder-how = Gewinn in jedem Regelwerk.
+achievement-all_rounder-how = Gewinne in jedem Regelwerk.
 achievement-centurion = Stammgast
 achievement-centurion-how = Spiel 100 Partien.
 
@@ -907,9 +918,9 @@ choice-off = aus
 web-needs-permission = Nur wer Server verwalten darf, kann die Webseiten ein- oder ausschalten.
 web-not-set-up = Dieser Bot hat keine Webseiten: sein Betreiber hat WEB_URL nicht gesetzt.
 web-on = 🌐 Die Seiten dieses Servers: { $link }
-    Wer den Link hat, sieht die Ranglisten, Profile und beendeten Spiele. `/web seiten:aus` nimmt sie vom Netz.
+    Wer den Link hat, sieht die Ranglisten, Profile und beendeten Spiele. `/{ command-web } { option-web-pages }:{ choice-off }` nimmt sie vom Netz.
 web-off = Die Webseiten sind aus: der Link zeigt nichts mehr.
-web-is-off = Die Webseiten dieses Servers sind aus. `/web seiten:ein` stellt sie online.
+web-is-off = Die Webseiten dieses Servers sind aus. `/{ command-web } { option-web-pages }:{ choice-on }` stellt sie online.
 web-replay-link = 🎬 Wiederholung: { $link }
 web-site = Mäxchen
 web-leaderboards = Ranglisten

@@ -60,6 +60,14 @@ amount = { $unit ->
        *[other] { $n } games
     }
 }
+# A drink one player hands another (penalty-handed): a sip in words, as the table says it.
+amount-handed = { $unit ->
+    [sip] { $n ->
+        [one] a sip
+       *[other] { $n } sips
+    }
+   *[other] { amount }
+}
 # A capped loss of lives: what was lost, and how many were due (penalty-lives).
 amount-last-lives = { $n ->
     [one] their last life ({ $due } due)
@@ -91,32 +99,19 @@ list-join = { $a }, { $b }
 nobody = nobody
 a-computer = a computer player
 
-## How ending a round early is said (mexicanen calls it aborting)
+## How ending a round early is said: one name in every rule set
 
-end-early-verb = { $preset ->
-    [mexicanen] aborts the round
-   *[other] ends the round early
-}
-end-early-choice = { $preset ->
-    [mexicanen] abort the round
-   *[other] end the round early
-}
-end-early-button = { $preset ->
-    [mexicanen] Abort round
-   *[other] End round early
-}
-end-early-cause = { $preset ->
-    [mexicanen] aborted the round
-   *[other] ended the round early
-}
+end-early-verb = ends the round early
+end-early-choice = end the round early
+end-early-button = End round early
+end-early-cause = ended the round early
 
 ## Odds of a claim on a fresh roll
 
 odds-every = every fresh roll makes { $roll }
-odds-rare = a fresh roll makes it only { $hits } in { $out }
-odds-likely = a fresh roll makes it { $hits } in { $out }, nearly always
-odds-plain = a fresh roll makes it { $hits } in { $out }
-odds-three-one = { $odds }; a { $three_one } is rolled again
+odds-rare = a fresh roll makes that only { $hits } times in { $out }
+odds-likely = a fresh roll makes that { $hits } times in { $out }, nearly always
+odds-plain = a fresh roll makes that { $hits } times in { $out }
 
 ## Why a penalty was paid
 
@@ -213,8 +208,8 @@ choice-roll = roll again
 choice-keep = keep a die
 choice-stand = stand
 status-rolls-left-first = { $left ->
-    [one] { $left } roll left (sets the limit)
-   *[other] { $left } rolls left (sets the limit)
+    [one] { $left } roll left (your count holds for everyone)
+   *[other] { $left } rolls left (your count holds for everyone)
 }
 status-rolls-left = { $limit ->
     [one] { $left } of { $limit } roll left
@@ -303,7 +298,7 @@ table-title = 🎲 { $preset } · round { $round }
 ## Refusals and notices outside the engine
 
 server-only = Games are played in server channels.
-no-game = There's no game in this channel. Start one with /newgame.
+no-game = There's no game in this channel. Start one with /{ command-newgame }.
 game-not-here = That game is not from this channel.
 game-still-on = That game is still on.
 game-over-already = That game is over.
@@ -312,7 +307,7 @@ cup-not-lifted = That cup has not been lifted yet.
 table-not-saved = The table could not be saved. Please try again.
 move-not-saved = That move could not be saved, so it did not happen. Please try again.
 database-down = The database can't be reached right now, so nothing changed. Please try again shortly.
-move-outcome-unknown = The database stopped answering while your move was being saved. Once it is back, /table shows whether it counted.
+move-outcome-unknown = The database stopped answering while your move was being saved. Once it is back, /{ command-table } shows whether it counted.
 bot-closing = The bot is restarting: nothing was changed. Try again in a moment.
 back-after-restart = ♻️ The bot restarted; the game goes on.
 ended-after-restart = ♻️ The bot restarted: this is how the last game ended.
@@ -382,7 +377,7 @@ command-fold-desc = mexican: admit you can't beat it (1 sip)
 command-stand = stand
 command-stand-desc = Open rolls: stop rolling, your last roll stands
 command-endround = endround
-command-endround-desc = End the round early / abort (you pay)
+command-endround-desc = End the round early (you pay)
 command-tap = tap
 command-tap-desc = mexico: lock another player's 3-2 (STUCK)
 command-handout = handout
@@ -607,7 +602,7 @@ check-what-season-length = The season length
 check-what-web-pages = The pages setting
 season-over = 🏆 **{ $season }** is over. Champions:
 season-over-family = { $family }: { $champions }
-season-over-next = A new season starts now, with everyone's rating carried over: /season
+season-over-next = A new season starts now, with everyone's rating carried over: /{ command-season }
 achievements-title = 🏅 { $name } · { $earned } of { $total }
 achievements-earned = 🏅 **{ $name }** · { $rarity }
 achievements-open = ▫️ **{ $name }**: { $how } · { $rarity }
@@ -624,11 +619,27 @@ card-rating = rating · { $family ->
 card-achievements = achievements
 card-achievements-value = { $n } · rarest: { $rarest }
 
+## Help (/help): one short private page, in the reader's language
+
+command-help = help
+command-help-desc = What the game is and the commands at hand
+option-help-ruleset = ruleset
+option-help-ruleset-desc = A rule set's commands; leave empty for the game in this channel
+help-title = 🎲 Help
+help-title-preset = 🎲 Help · { $preset }
+help-game = Two dice, read high die first (a 6 and a 4 is 64); doubles beat those, and 21 beats everything.
+    Bluffing games: you roll under a cup, claim a roll, and the next player believes you or lifts the cup.
+    Open-roll games: everyone rolls for all to see, and the lowest roll pays.
+help-moves-title = Your moves here (the buttons on the turn message do the same)
+help-lobby-title = No game here yet: start one
+help-command = /{ $command }: { $what }
+help-more = Every rule: /{ command-rules } { option-rules-ruleset }:<name>
+
 ## Rules (/rules): one page per rule set, each rule a line of its -lines message
 
 rules-overview-title = Mexican dice: five ways to play
 rules-overview-preset = { $preset } · { $style }
-rules-overview-footer = Details: /rules ruleset:<name>
+rules-overview-footer = Details: /{ command-rules } { option-rules-ruleset }:<name>
 rules-roll-order-title = Roll order
 rules-roll-order = Two dice, read high die first (a 6 and a 4 is 64). Lowest to highest: 31 (where it counts), 32, 41 … 54, 61 … 65, then the doubles 11 up to 66, and 21 on top.
 rules-fair-cup-title = Is the bot cheating? Check the cup
@@ -637,7 +648,7 @@ rules-table-title = At every table
 rules-table-lines = Only the player whose move it is can make it.
     Every rule set can count neutral points instead of sips.
     One game per channel; a game needs at least 2 players.
-rules-computers-title = Computer players (/addbot in a lobby)
+rules-computers-title = Computer players (/{ command-addbot } in a lobby)
 rules-computer = { $name }: { $blurb }.
 rules-style = { $family ->
     [bluff] Bluffing
@@ -678,7 +689,7 @@ rules-mexicanen-lines = Everyone starts with 6 lives. Turns work as in Mexen: th
     Scored in numbers: doubles are 100 to 600, Mex (21) is 1000, and 31 is simply the lowest roll.
     The lowest roll loses 1 life, or 2 for every Mex rolled in the round, extra rounds included.
     Ties for lowest go to extra rounds of one roll each among the tied players.
-    Abort: while nobody has rolled a Mex, you may stop the round after your own roll; then only you lose 1 life.
+    End round early: while nobody has rolled a Mex, you may end the round after your own roll; then only you lose 1 life.
     The first player down to 0 lives loses and the game ends there (option: play on until one player is left).
     The loser starts the next round.
 rules-mexico-title = Mexico — the phone-app rules
@@ -838,7 +849,7 @@ achievement-blind_faith = Blind faith
 achievement-blind_faith-how = Claim on dice you never saw, get called, and be right.
 achievement-triple_mex = Hat-trick of 21s
 achievement-triple_mex-how = Roll a 21 three times in one game.
-achievement-social = Cheers!
+achievement-social = Social!
 achievement-social-how = Roll a Social: the 3-1 everyone drinks to.
 achievement-bartender = Bartender
 achievement-bartender-how = Hand out 3 sips with 3-1s in one game.
@@ -870,9 +881,9 @@ choice-off = off
 web-needs-permission = Only someone with Manage Server can turn the web pages on or off.
 web-not-set-up = This bot has no web pages: its operator has not set WEB_URL.
 web-on = 🌐 This server's pages: { $link }
-    Anyone with the link sees the leaderboards, profiles and finished games. `/web pages:off` takes them down.
+    Anyone with the link sees the leaderboards, profiles and finished games. `/{ command-web } { option-web-pages }:{ choice-off }` takes them down.
 web-off = The web pages are off: the link shows nothing any more.
-web-is-off = This server's web pages are off. `/web pages:on` puts them up.
+web-is-off = This server's web pages are off. `/{ command-web } { option-web-pages }:{ choice-on }` puts them up.
 web-replay-link = 🎬 Replay: { $link }
 web-site = Mexican dice
 web-leaderboards = Leaderboards

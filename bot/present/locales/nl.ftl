@@ -12,15 +12,15 @@
 #   accept               geloven ("gelooft **65**", button "Geloven & gooien")
 #   call bullshit        **bullshit** roepen (the loanword stays, as in Dutch bars)
 #   bluff                bluffen, bluf
-#   fold                 opgeven ("geeft op tegen")
+#   fold                 opgeven ("geeft het op bij")
 #   pass the cup on      (ongezien) doorgeven
 #   stand                laten staan ("laat **54** staan")
 #   peek at own dice     kijken (never spieken: that is cheating off a neighbour)
 #   commands             actions as infinitives (gooien, zeggen, laten-staan), lookups as
 #                        nouns (tafel, ranglijst); words joined by hyphens (nieuw-spel)
-#   roll-off names       Samen laagste (tie for lowest)
+#   roll-off names       Gedeeld laagste (tie for lowest)
 #   keep a die           houden ("Hou de 1")
-#   end round early      vroeg afsluiten; mexicanen: afbreken
+#   end round early      vroegtijdig beëindigen ("beëindigt de ronde met"), every preset
 #   roll-off             overgooien
 #   hand out (3-1 sip)   uitdelen
 #   Knight               Ridder
@@ -96,6 +96,14 @@ amount = { $unit ->
        *[other] { $n } potjes
     }
 }
+# A drink one player hands another (penalty-handed): a sip in words, as the table says it.
+amount-handed = { $unit ->
+    [sip] { $n ->
+        [one] een slok
+       *[other] { $n } slokken
+    }
+   *[other] { amount }
+}
 # A capped loss of lives: what was lost, and how many were due (penalty-lives).
 amount-last-lives = { $n ->
     [one] het laatste leven ({ $due } verschuldigd)
@@ -127,43 +135,36 @@ list-join = { $a }, { $b }
 nobody = niemand
 a-computer = een computerspeler
 
-## How ending a round early is said (mexicanen calls it aborting: afbreken)
+## How ending a round early is said: one name in every rule set
 
-end-early-verb = { $preset ->
-    [mexicanen] breekt de ronde af
-   *[other] sluit de ronde vroeg af
-}
-end-early-choice = { $preset ->
-    [mexicanen] de ronde afbreken
-   *[other] de ronde vroeg afsluiten
-}
-end-early-button = { $preset ->
-    [mexicanen] Ronde afbreken
-   *[other] Ronde vroeg afsluiten
-}
-end-early-cause = { $preset ->
-    [mexicanen] brak de ronde af
-   *[other] sloot de ronde vroeg af
-}
+end-early-verb = beëindigt de ronde
+end-early-choice = de ronde vroegtijdig beëindigen
+end-early-button = Ronde vroegtijdig beëindigen
+end-early-cause = beëindigde de ronde vroegtijdig
 
 ## Odds of a claim on a fresh roll
 
 odds-every = elke nieuwe worp haalt { $roll }
-odds-rare = kans bij een nieuwe worp: maar { $hits } op { $out }
-odds-likely = kans bij een nieuwe worp: { $hits } op { $out }, bijna altijd raak
-odds-plain = kans bij een nieuwe worp: { $hits } op { $out }
-odds-three-one = { $odds }; bij { $three_one } gooi je opnieuw
+odds-rare = een nieuwe worp haalt dat maar { $hits } van de { $out } keer
+odds-likely = een nieuwe worp haalt dat { $hits } van de { $out } keer, bijna altijd
+odds-plain = een nieuwe worp haalt dat { $hits } van de { $out } keer
 
 ## Why a penalty was paid
 
 cause-caught = zei { $claim }, maar had { $cup }
 cause-wrong-call = riep bullshit, maar { $claim } klopte
-cause-folded = gaf op tegen { $claim }
+cause-folded = gaf het op bij { $claim }
 cause-social = Proost
 cause-timer = tijd op
 cause-handed-out = uitgedeeld door { $by }
 cause-knight-one-one = Ridder, bij een 1-1
-cause-knight-double = Ridder, bij dubbele { $die }
+cause-knight-double = Ridder, door dubbele { $die ->
+    [2] twee
+    [3] drie
+    [4] vier
+    [5] vijf
+   *[6] zes
+}
 cause-lowest = laagste worp ({ $roll })
 cause-lowest-mexes = laagste worp ({ $roll }), { $mexes }× { $top }
 cause-tied-left = laatst gegooid bij gelijkstand
@@ -194,14 +195,14 @@ rolled-kept = { $p } houdt de { $die } en gooit **{ $roll }** (worp { $n }).
 rolled-again = { $p } gooit **{ $roll }** (worp { $n }).
 rolled = { $p } gooit **{ $roll }**.
 social = { $p } gooit 3-1: **Proost**! Iedereen een slok, en { $p } gooit opnieuw.
-handout = { $p } gooit 3-1: mag een slok uitdelen en gooit dan gratis opnieuw.
+handout = { $p } gooit 3-1: een slok uitdelen, daarna nog een keer gooien (telt niet mee).
 elbow = { $p } gooit 3-1: **Elleboog**! De beurt begint opnieuw.
 claimed = { $p } zegt **{ $claim }**.
 passed = { $p } geeft de beker ongezien door en zegt **{ $claim }**.
 accepted = { $p } gelooft **{ $claim }**.
 reveal-bluff = { $p } roept **bullshit** bij **{ $claim }** van { $claimer }: **{ $cup }** onder de beker. Bluf betrapt! ({ $odds })
 reveal-true = { $p } roept **bullshit** bij **{ $claim }** van { $claimer }: **{ $cup }** onder de beker. Het klopte! ({ $odds })
-penalty-handed = { $by } deelt **{ $drunk }** uit aan { $p }.
+penalty-handed = { $by } geeft { $p } **{ $drunk }**.
 penalty-drunk = → { $p } { $drunk }.
 penalty-drunk-why = → { $p } { $drunk }: { $why }.
 penalty-lives = → { $p } verliest **{ $lives }**.
@@ -216,16 +217,16 @@ over-short = 🚫 Minder dan { $n } rondes gespeeld: dit spel telt niet mee.
 over-loser = 💀 { $p } staat op nul levens en verliest het spel.
 over-ended = 🏁 { $p } heeft het spel gestopt.
 over-empty = 🏁 Einde spel: te weinig spelers over.
-folded = { $p } geeft op tegen **{ $roll }**.
+folded = { $p } geeft het op bij **{ $roll }**.
 stood = { $p } laat **{ $roll }** staan.
 ended-round = { $p } { $verb } met **{ $roll }**.
-tapped = { $p } **zet** de 3-2 van { $roller } **vast**.
-stuck = **3-2** voor { $p }: een ander mag 'm vastzetten.
+tapped = { $p } **zet { $roller } vast** op 3-2.
+stuck = **3-2** voor { $p }: de anderen mogen die vastzetten.
 pot = De pot staat op **{ $pot }**.
 knight-choice = { $p } gooit 1-1 als Ridder en wijst de volgende Ridder aan.
 limit = Worplimiet deze ronde: **{ $limit }**.
 timeout = ⏰ De tijd van { $p } is op.
-rolloff = Samen laagste: { $players } gooien over.
+rolloff = **Gedeeld laagste**: { $players } gooien over.
 
 ## The turn message
 
@@ -249,8 +250,8 @@ choice-roll = opnieuw gooien
 choice-keep = een steen houden
 choice-stand = laten staan
 status-rolls-left-first = { $left ->
-    [one] nog { $left } worp (bepaalt de limiet)
-   *[other] nog { $left } worpen (bepaalt de limiet)
+    [one] nog { $left } worp (jouw aantal geldt voor iedereen)
+   *[other] nog { $left } worpen (jouw aantal geldt voor iedereen)
 }
 status-rolls-left = { $limit ->
     [one] { $left } van { $limit } worp over
@@ -271,7 +272,7 @@ button-fold = Opgeven
 button-stand = Laten staan
 button-keep = Houden
 button-keep-die = Hou de { $die }
-button-end-round = Ronde vroeg afsluiten
+button-end-round = Ronde vroegtijdig beëindigen
 button-tap = Vastzetten! (voor de anderen)
 button-add-computer = Computer erbij
 button-accept-roll = Geloven & gooien
@@ -303,7 +304,7 @@ lobby-you-in = Je doet mee.
 lobby-you-out = Je bent opgestapt.
 persona-expert = speelt de berekende strategie en onthoudt wie er bluft
 persona-cautious = zegt de waarheid waar het kan en roept alleen bullshit bij sterke boden
-persona-bold = bluft hoog, geeft de beker blind door en blijft gooien
+persona-bold = bluft hoog, geeft de beker ongezien door en blijft gooien
 persona-caller = roept bullshit bij alles wat wankel lijkt
 final-title = Eindstand
 replay-link = ▶️ [Bekijk de herhaling]({ $url })
@@ -315,7 +316,7 @@ standing-left = opgestapt
 ## Private answers
 
 your-dice = 🎲 Onder je beker: **{ $dice }** (alleen jij ziet dit).
-your-blind-roll = 🙈 Je gooide blind: niemand, jij ook niet, heeft de stenen gezien.
+your-blind-roll = 🙈 Je gooide blind: niemand, ook jij niet, heeft de stenen gezien.
 not-seen-cup = Je hebt de stenen onder de beker niet gezien.
 claim-below = Kies hieronder je bod. Bluffen mag.
 cup-sealed = 🔒 De beker is verzegeld: `{ $digest }`
@@ -339,7 +340,7 @@ table-title = 🎲 { $preset } · ronde { $round }
 ## Refusals and notices outside the engine
 
 server-only = Spellen speel je in serverkanalen.
-no-game = Er is geen spel in dit kanaal. Begin er een met /nieuw-spel.
+no-game = Er is geen spel in dit kanaal. Begin er een met /{ command-newgame }.
 game-not-here = Dat spel is niet van dit kanaal.
 game-still-on = Dat spel loopt nog.
 game-over-already = Dat spel is voorbij.
@@ -348,7 +349,7 @@ cup-not-lifted = Die beker is nog niet opgetild.
 table-not-saved = De tafel kon niet worden opgeslagen. Probeer het nog eens.
 move-not-saved = Die zet kon niet worden opgeslagen, dus hij telt niet. Probeer het nog eens.
 database-down = De database is nu niet bereikbaar, dus er is niets veranderd. Probeer het zo nog eens.
-move-outcome-unknown = De database reageerde niet meer terwijl je zet werd opgeslagen. Zodra de database terug is, zie je met /table of je zet telt.
+move-outcome-unknown = De database reageerde niet meer terwijl je zet werd opgeslagen. Zodra de database terug is, zie je met /{ command-table } of je zet telt.
 bot-closing = De bot start opnieuw op: er is niets veranderd. Probeer het zo nog eens.
 back-after-restart = ♻️ De bot is herstart; het spel gaat door.
 ended-after-restart = ♻️ De bot is herstart: zo eindigde het laatste spel.
@@ -418,7 +419,7 @@ command-fold-desc = mexican: geef toe dat je er niet overheen komt (1 slok)
 command-stand = laten-staan
 command-stand-desc = Open worpen: stop met gooien, je laatste worp blijft staan
 command-endround = ronde-afsluiten
-command-endround-desc = Sluit de ronde vroeg af / breek af (jij betaalt)
+command-endround-desc = Beëindig de ronde vroegtijdig (jij betaalt)
 command-tap = vastzetten
 command-tap-desc = mexico: zet de 3-2 van een ander vast
 command-handout = uitdelen
@@ -537,7 +538,7 @@ history-lost = `#{ NUMBER($round, useGrouping: 0) }` { $preset }: { $p } verloor
         [fold] gaf op
         [timer] tijd op
         [lowest] laagste worp
-        [end_early] vroeg afgesloten
+        [end_early] vroegtijdig beëindigd
        *[other] { $reason }
     })
 history-penalty = { $p } { $amount }: { $why }
@@ -579,10 +580,10 @@ rating-change = { $direction ->
    *[same] ±0
 }
 rating-legend = { $family ->
-    [bluff] Rating bluffen
-    [open] Rating open worpen
-   *[all] Ratings
-}: start op 1.000
+    [bluff] Blufrating begint
+    [open] Rating (open worpen) begint
+   *[all] Ratings beginnen
+} op 1.000
 rating-rests = ⏸️ Ratings rusten: deze tafel speelde al { $n } potjes voor de rating in 24 uur.
 rating-provisional = ? = voorlopig (nog geen 10 potjes)
 leaderboard-page-rating = pagina { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
@@ -644,7 +645,7 @@ check-what-season-length = De lengte van een seizoen
 check-what-web-pages = De instelling pagina's
 season-over = 🏆 **{ $season }** zit erop. Kampioenen:
 season-over-family = { $family }: { $champions }
-season-over-next = Het nieuwe seizoen begint nu, ieders rating gaat mee: /seizoen
+season-over-next = Het nieuwe seizoen begint nu, ieders rating gaat mee: /{ command-season }
 achievements-title = 🏅 { $name } · { $earned } van { $total }
 achievements-earned = 🏅 **{ $name }** · { $rarity }
 achievements-open = ▫️ **{ $name }**: { $how } · { $rarity }
@@ -661,11 +662,27 @@ card-rating = rating · { $family ->
 card-achievements = prestaties
 card-achievements-value = { $n } · zeldzaamst: { $rarest }
 
+## Help (/help): one short private page, in the reader's language
+
+command-help = hulp
+command-help-desc = Wat het spel is en welke commando's je nu hebt
+option-help-ruleset = variant
+option-help-ruleset-desc = De commando's van een variant; leeg voor het spel in dit kanaal
+help-title = 🎲 Hulp
+help-title-preset = 🎲 Hulp · { $preset }
+help-game = Twee stenen, hoogste eerst gelezen (een 6 en een 4 is 64); dubbels gaan daarboven, en 21 gaat boven alles.
+    Blufspellen: je gooit onder de beker, doet een bod, en de volgende gelooft je of tilt de beker op.
+    Open worpen: iedereen gooit zichtbaar, en de laagste worp betaalt.
+help-moves-title = Jouw zetten hier (de knoppen op het beurtbericht doen hetzelfde)
+help-lobby-title = Hier loopt nog geen spel: begin er een
+help-command = /{ $command }: { $what }
+help-more = Alle regels: /{ command-rules } { option-rules-ruleset }:<naam>
+
 ## Rules (/rules): one page per rule set, each rule a line of its -lines message
 
 rules-overview-title = Mexen met twee stenen: vijf manieren
 rules-overview-preset = { $preset } · { $style }
-rules-overview-footer = Details: /regels variant:<naam>
+rules-overview-footer = Details: /{ command-rules } { option-rules-ruleset }:<naam>
 rules-roll-order-title = Volgorde van de worpen
 rules-roll-order = Twee stenen, hoogste eerst gelezen (een 6 en een 4 is 64). Van laag naar hoog: 31 (waar die telt), 32, 41 … 54, 61 … 65, dan de dubbels 11 tot 66, en 21 bovenaan.
 rules-fair-cup-title = Speelt de bot vals? Check de beker
@@ -674,7 +691,7 @@ rules-table-title = Aan elke tafel
 rules-table-lines = Alleen wie aan de beurt is, kan een zet doen.
     Elke variant kan neutrale punten tellen in plaats van slokken.
     Eén spel per kanaal; een spel heeft minstens 2 spelers nodig.
-rules-computers-title = Computerspelers (/computer-erbij in een lobby)
+rules-computers-title = Computerspelers (/{ command-addbot } in een lobby)
 rules-computer = { $name }: { $blurb }.
 rules-style = { $family ->
     [bluff] Bluffen
@@ -683,7 +700,7 @@ rules-style = { $family ->
 rules-footer = { $style } · variant: { $preset }
 rules-mexican-title = Mexican — de huisregels van de kroeg
 rules-mexican-summary = Bluf over een verborgen worp; wie bij bullshit verliest, drinkt een slok, een shotje of een adtje.
-rules-mexican-lines = Je gooit in het geheim: alleen jij ziet je stenen. Dan zeg je een bod en geef je de beker door.
+rules-mexican-lines = Je gooit in het geheim: alleen jij ziet je stenen. Dan doe je een bod en geef je de beker door.
     Elk bod moet het huidige bod evenaren of verslaan. Gelijk mag, en 21 na 21 telt als gelijk.
     De volgende speler gelooft het en pakt de beker (en moet gooien), of roept bullshit en tilt hem op.
     Bullshit: stenen lager dan het bod, dan verliest wie het zei; gelijk of hoger, dan verliest wie bullshit riep. Die begint de volgende ronde.
@@ -695,7 +712,7 @@ rules-dollar-title = Dollar — bluffen om levens
 rules-dollar-summary = Bluffen zoals bij Mia, waarbij elke verloren bullshit een van je vier levens kost.
 rules-dollar-lines = Iedereen heeft 4 levens, één per hoek van een dollarbiljet. Kwijt je de laatste, dan lig je eruit; wie als laatste overblijft, wint.
     31 is de laagste worp en 21 (de Mex) de hoogste.
-    Gooi in het geheim, zeg een bod, geef de beker door. Elk bod moet echt hoger zijn dan het vorige.
+    Gooi in het geheim, doe een bod, geef de beker door. Elk bod moet echt hoger zijn dan het vorige.
     Na een bod van 21 moet wie de beker pakt opnieuw gooien en mag alleen 21 zeggen.
     Pak je de beker, dan mag je gooien, of hem ongezien doorgeven met een hoger bod over stenen die je niet zag (nooit na een 21).
     Blind gooien: gooi zonder te kijken. De bot laat je die stenen niet zien.
@@ -707,7 +724,7 @@ rules-mexen-lines = Wie de ronde begint gooit tot 3 keer en mag na elke worp sto
     Een 3-1 telt niet: deel een slok uit aan een andere speler en gooi opnieuw; die worp telt niet mee voor je limiet.
     Heeft iedereen gegooid, dan verliest de laagste worp. Bij gelijkstand gooien die spelers over, één worp elk, tot er één de laagste is.
     De verliezer drinkt 1 slok, verdubbeld voor elke Mex deze ronde (2, 4, …), maar nooit meer dan 4.
-    Vroeg afsluiten: zolang niemand een Mex gooide, mag je na je eigen worp de ronde afsluiten en de enkele straf zelf nemen.
+    Vroegtijdig beëindigen: zolang niemand een Mex gooide, mag je na je eigen worp de ronde beëindigen en de enkele straf zelf nemen.
     Levens als optie (6 elk): verliezen kost 1 leven, of 2 per Mex. De verliezer begint de volgende ronde.
 rules-mexicanen-title = Mexicanen — open worpen om levens
 rules-mexicanen-summary = Open worpen met 6 levens elk; de laagste worp verliest levens, meer als er een Mex viel.
@@ -715,10 +732,10 @@ rules-mexicanen-lines = Iedereen begint met 6 levens. Beurten gaan als bij Mexen
     Geteld in getallen: dubbels zijn 100 tot 600, Mex (21) is 1000, en 31 is gewoon de laagste worp.
     De laagste worp verliest 1 leven, of 2 voor elke Mex in de ronde, extra rondes meegerekend.
     Zijn meerdere spelers samen laagste, dan spelen zij extra rondes van één worp elk.
-    Afbreken: zolang niemand een Mex gooide, mag je na je eigen worp de ronde stoppen; dan verlies alleen jij 1 leven.
+    Vroegtijdig beëindigen: zolang niemand een Mex gooide, mag je na je eigen worp de ronde beëindigen; dan verlies alleen jij 1 leven.
     Wie als eerste op 0 levens staat verliest, en daar eindigt het spel (optie: doorspelen tot er één over is).
     De verliezer begint de volgende ronde.
-rules-mexico-title = Mexico — de regels van de app
+rules-mexico-title = Mexico — met pot, Ridder en Elleboog
 rules-mexico-summary = Open worpen voor 2 tot 8 spelers, met een groeiende pot, een Ridder en de Elleboog.
 rules-mexico-lines = 2 tot 8 spelers. De beginner gooit tot 3 keer en bepaalt de limiet voor iedereen; alleen je laatste worp telt.
     Een steen houden: een losse 1 of 2 (de andere steen geen van beide) mag je één keer per beurt houden terwijl je de andere opnieuw gooit. Dat kost een worp.
@@ -801,10 +818,10 @@ error-nothing-to-stand-on = Gooi eerst: je hebt nog geen worp om te laten staan.
 error-keep-off = Een steen houden staat uit in dit spel.
 error-cannot-keep = Je houdt alleen een losse 1 of 2 naast een 3-6, één keer per beurt, met nog een worp over.
 error-keep-which = Je kunt alleen de { $die } houden.
-error-end-early-off = Een ronde vroeg afsluiten staat uit in dit spel.
-error-rolloff-runs-on = Overgooien kun je niet vroeg afsluiten.
+error-end-early-off = Een ronde vroegtijdig beëindigen staat uit in dit spel.
+error-rolloff-runs-on = Overgooien kun je niet vroegtijdig beëindigen.
 error-top-rolled = Er is al een { $roll } gegooid: deze ronde stopt niet vroeg.
-error-own-roll-first = Gooi eerst zelf een worp die telt, dan pas de ronde afsluiten.
+error-own-roll-first = Gooi eerst zelf een worp die telt, dan pas de ronde beëindigen.
 error-nothing-to-tap = Er is nu geen 3-2 om vast te zetten.
 error-tap-own = Je eigen 3-2 kun je niet vastzetten.
 error-no-sip = Je hebt geen slok om uit te delen.
@@ -892,7 +909,7 @@ achievement-mex_exposed-how = Roep **bullshit** bij een Mex die er niet ligt.
 achievement-ghost_mex = Spook-Mex
 achievement-ghost_mex-how = Zeg Mex zonder Mex onder de beker en word geloofd.
 achievement-blind_faith = Blind vertrouwen
-achievement-blind_faith-how = Zeg een bod op stenen die je niet zag, krijg **bullshit** en heb gelijk.
+achievement-blind_faith-how = Doe een bod op stenen die je niet zag, krijg **bullshit** te horen en heb toch gelijk.
 achievement-triple_mex = Drie keer Mex
 achievement-triple_mex-how = Gooi drie keer Mex in één potje.
 achievement-social = Proost!
@@ -927,9 +944,9 @@ choice-off = uit
 web-needs-permission = Alleen iemand met Server beheren kan de webpagina's aan- of uitzetten.
 web-not-set-up = Deze bot heeft geen webpagina's: de beheerder heeft WEB_URL niet ingesteld.
 web-on = 🌐 De pagina's van deze server: { $link }
-    Iedereen met de link ziet de ranglijsten, profielen en afgelopen spellen. `/web paginas:uit` haalt ze weg.
+    Iedereen met de link ziet de ranglijsten, profielen en afgelopen spellen. `/{ command-web } { option-web-pages }:{ choice-off }` haalt ze weg.
 web-off = De webpagina's staan uit: de link toont niets meer.
-web-is-off = De webpagina's van deze server staan uit. `/web paginas:aan` zet ze online.
+web-is-off = De webpagina's van deze server staan uit. `/{ command-web } { option-web-pages }:{ choice-on }` zet ze online.
 web-replay-link = 🎬 Herhaling: { $link }
 web-site = Mexen
 web-leaderboards = Ranglijsten
