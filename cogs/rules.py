@@ -21,6 +21,7 @@ from bot.present.rulebook import (
     rule_page,
     table_rules,
 )
+from bot.present.words import ruleset_name
 from bot.runtime.answering import respond
 
 EMBED_COLOUR = discord.Colour.dark_gold()
@@ -40,7 +41,7 @@ def rules_embed(preset: str, t: Talk | None = None) -> discord.Embed:
     embed.add_field(name=t("rules-roll-order-title"), value=roll_order(t), inline=False)
     if page.bluffing:
         embed.add_field(name=t("rules-fair-cup-title"), value=fair_cup(t), inline=False)
-    embed.set_footer(text=t("rules-footer", style=page.style, preset=preset))
+    embed.set_footer(text=t("rules-footer", style=page.style, preset=ruleset_name(preset, t)))
     return embed
 
 
@@ -52,7 +53,7 @@ def overview_embed(t: Talk | None = None) -> discord.Embed:
     )
     for name in PRESET_NAMES:
         page = rule_page(name, t)
-        heading = t("rules-overview-preset", preset=name, style=page.style)
+        heading = t("rules-overview-preset", preset=ruleset_name(name, t), style=page.style)
         embed.add_field(name=heading, value=page.summary, inline=False)
     at_every_table = "\n".join(f"• {line}" for line in table_rules(t))
     embed.add_field(name=t("rules-table-title"), value=at_every_table, inline=False)

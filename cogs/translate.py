@@ -10,8 +10,8 @@ code keeps plain English and a catalog holds the rest:
 - ``option-<command>-<option>`` and ``option-<command>-<option>-desc``;
 - ``choice-<value>`` for a choice, or the ``key=`` a choice's ``locale_str`` names.
 
-A string with no message in the catalog is left as it is: rule sets keep their names in
-every language (README, Rule sets).
+A string with no message in the catalog is left as it is. The rule set menus name each
+rule set from `choice-<code>`, its value staying the code (README, Languages).
 """
 
 from __future__ import annotations

@@ -10,6 +10,7 @@ import simcord
 
 from bot.engine.presets import PRESET_NAMES
 from bot.present.rulebook import RULEBOOK
+from bot.present.words import ruleset_name
 from bot.runtime.client import EXTENSIONS, create_bot
 from bot.runtime.settings import Settings
 from bot.storage import Storage
@@ -31,8 +32,8 @@ async def test_rules_overview_lists_all_five(sim: SimTable) -> None:
     assert result.response is not None
     (embed,) = result.response.embeds
     assert embed.title == "Mexican dice: five ways to play"
-    listed = [field.name.split(" ")[0] for field in embed.fields]
-    assert all(name in listed for name in PRESET_NAMES)
+    listed = [field.name.split(" · ")[0] for field in embed.fields]
+    assert all(ruleset_name(code) in listed for code in PRESET_NAMES)
 
 
 @pytest.mark.parametrize("preset", PRESET_NAMES)

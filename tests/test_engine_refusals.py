@@ -412,13 +412,13 @@ PLAYED: list[tuple[str, type[GameError], str, Scenario]] = [
     (
         "no-cup",
         IllegalMove,
-        "There is no cup to bluff with in mexen.",
+        "There is no cup to bluff with in Mexen.",
         lambda: play(started("mexen"), "ana", Move(Act.ACCEPT)),
     ),
     (
         "three-one-no-result",
         InvalidClaim,
-        "A 3-1 is not a result in mexican: it is never under the cup. Claim one of: thirty-two, "
+        "A 3-1 is not a result in Mexican: it is never under the cup. Claim one of: thirty-two, "
         "forty-one, forty-two, forty-three, fifty-one, fifty-two, fifty-three, fifty-four, "
         "sixty-one, sixty-two, sixty-three, sixty-four, sixty-five, double one, double two, "
         "double three, double four, double five, double six or Mexican.",
@@ -503,7 +503,7 @@ PLAYED: list[tuple[str, type[GameError], str, Scenario]] = [
     (
         "open-roll-only",
         IllegalMove,
-        "That move belongs to the open-roll games, not mexican.",
+        "That move belongs to the open-roll games, not Mexican.",
         lambda: play(started("mexican"), "ana", Move(Act.STAND)),
     ),
     (

@@ -42,7 +42,7 @@ async def test_help_lists_the_moves_of_the_table_in_play(sim: SimTable) -> None:
     await open_game(sim, "mexico")
     result = await sim.users[2].slash(sim.channel, "help")
     assert_private_to(sim, result, sim.users[2])
-    assert page(result).title == "🎲 Help · mexico"
+    assert page(result).title == "🎲 Help · Mexico"
     assert commands_listed(result) == ["roll", "stand", "tap", "knight", "table"]
     assert "/tap: mexico: lock another player's 3-2 (STUCK)" in page(result).fields[0].value
 
@@ -66,7 +66,7 @@ async def test_help_speaks_the_readers_language(
     result = await reader.slash(sim.channel, "help")
     embed = page(result)
     said = talk("nl")
-    assert embed.title == "🎲 Hulp · mexen"
+    assert embed.title == "🎲 Hulp · Mexen"
     assert commands_listed(result) == [
         "gooien",
         "laten-staan",

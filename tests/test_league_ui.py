@@ -30,6 +30,7 @@ from bot.league.service import GameResult
 from bot.present import ranking as words
 from bot.present.card import CardData, layout_card
 from bot.present.i18n import languages, talk
+from bot.present.names import chat_name
 from bot.runtime.settings import Settings
 from tests.play_helpers import assert_private_to, assert_public, message_text
 from tests.support.sim import SimTable
@@ -251,7 +252,7 @@ async def test_achievements_of_oneself_and_of_another(sim: SimTable) -> None:
     theirs = {key for p, key in result.earned if p == str(winner_id)}
     total = len(ACHIEVEMENTS)
     mine = lines_of(await winner.slash(sim.channel, "achievements"))
-    assert mine[0] == f"🏅 {winner.name} · {len(theirs)} of {total}"
+    assert mine[0] == f"🏅 {chat_name(winner.name)} · {len(theirs)} of {total}"
     assert "🏅 **First blood** · 50% of players" in mine[1 : 1 + len(theirs)], "earned first"
     assert all(line.startswith("▫️ ") for line in mine[1 + len(theirs) :])
     assert len(mine) == 1 + total, "every achievement, earned or open"
@@ -259,7 +260,7 @@ async def test_achievements_of_oneself_and_of_another(sim: SimTable) -> None:
     assert lines_of(await other.slash(sim.channel, "achievements", user=winner)) == mine
     own = lines_of(await other.slash(sim.channel, "achievements"))
     held = sum(1 for p, _ in result.earned if p == str(other.id))
-    assert own[0] == f"🏅 {other.name} · {held} of {total}"
+    assert own[0] == f"🏅 {chat_name(other.name)} · {held} of {total}"
     assert "▫️ **First blood**: Win a game. · 50% of players" in own
 
 

@@ -151,7 +151,7 @@ async def test_restart_in_the_lobby_and_in_an_open_game(
     lobby = turn_message(sim)
     assert lobby.id != old_lobby.id and lobby.id == ch.last_message.id
     text = message_text(lobby)
-    assert "🎲 mexen · new table" in text and f"In: <@{a.id}>, <@{b.id}> (2/" in text
+    assert "🎲 Mexen · new table" in text and f"In: <@{a.id}>, <@{b.id}> (2/" in text
     assert live_messages(sim) == [lobby.id]  # the lobby from before lost its buttons
     await c.click(lobby, label="Join")
     assert f"In: <@{a.id}>, <@{b.id}>, <@{c.id}> (3/" in message_text(turn_message(sim))

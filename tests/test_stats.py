@@ -85,7 +85,7 @@ async def test_history_has_one_line_per_round(sim: SimTable) -> None:
     result = await sim.users[2].slash(sim.channel, "history", count=5)
     lines = result.response.embeds[0].description.splitlines()
     assert len(lines) == 2
-    assert lines[1].startswith(f"`#1` mexican: <@{alice_id}> lost (on a call) — ")
+    assert lines[1].startswith(f"`#1` Mexican: <@{alice_id}> lost (on a call) — ")
     # One vocabulary: the table said "double five", so the history does too.
     assert lines[1].endswith(f"<@{alice_id}> 1 shot: caught bluffing double five on ⚅⚁ sixty-two")
 

@@ -10,7 +10,7 @@ from typing import Any
 from bot.engine import Reason
 from bot.present import i18n
 from bot.present.i18n import Talk
-from bot.present.words import Words, amount, listing, lives_due, lives_lost, who
+from bot.present.words import Words, amount, listing, lives_due, lives_lost, ruleset_name, who
 from bot.storage import RoundRecord
 
 #: A line longer than this says how many more penalties there were instead.
@@ -25,13 +25,13 @@ def history_line(record: RoundRecord, t: Talk | None = None) -> str:
     t = t or i18n.talk()
     words = Words.of_preset(record.ruleset, t)
     if record.reason == Reason.VOID or record.loser_id is None:
-        text = t("history-void", round=record.round_no, preset=record.ruleset)
+        text = t("history-void", round=record.round_no, preset=ruleset_name(record.ruleset, t))
     else:
         reason = OLD_REASONS.get(record.reason, record.reason)
         text = t(
             "history-lost",
             round=record.round_no,
-            preset=record.ruleset,
+            preset=ruleset_name(record.ruleset, t),
             p=who(str(record.loser_id), t),
             reason=str(reason),
         )

@@ -111,7 +111,9 @@ def help_page(options: Options | None, preset: str | None, say: Say) -> HelpPage
         for name in names
     )
     return HelpPage(
-        title=say("help-title") if preset is None else say("help-title-preset", preset=preset),
+        title=say("help-title")
+        if preset is None
+        else say("help-title-preset", preset=say(f"preset-name-{preset}")),
         game=_lines(say("help-game")),
         commands_title=say("help-lobby-title" if options is None else "help-moves-title"),
         commands=commands,

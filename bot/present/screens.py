@@ -35,7 +35,7 @@ from bot.present.message import (
     clip,
 )
 from bot.present.story import story
-from bot.present.words import Words, amount, drinks, listing, mention_ids, who
+from bot.present.words import Words, amount, drinks, listing, mention_ids, ruleset_name, who
 
 #: Seal characters a Cup button's id carries to find its cup; the seal itself is in the
 #: button's private answer, where a player checks it (README, How the table talks).
@@ -331,7 +331,8 @@ def lobby(table: Table) -> Reply:
     ]
     if characters:
         description += "\n" + "\n".join(characters)
-    embed = Embed(title=t("lobby-title", preset=game.preset), description=description)
+    title = t("lobby-title", preset=ruleset_name(game.preset, t))
+    embed = Embed(title=title, description=description)
     waiting = [p for p in table.meta.invited if p not in game.seats]
     content = ""
     if waiting:
@@ -619,7 +620,7 @@ def table_view(table: Table, viewer: str, t: Talk) -> Reply:
             fields.append((t("field-now"), state))
     title = t(
         "table-title-lobby" if game.phase == "lobby" else "table-title",
-        preset=game.preset,
+        preset=ruleset_name(game.preset, t),
         round=game.round_no,
     )
     embed = Embed(title=title, description=scores(game, t) or "—", fields=tuple(fields))
@@ -653,6 +654,8 @@ def error_text(err: GameError, t: Talk, words: Words | None = None) -> str:
             value = listing([str(v) for v in value], t)
         elif name == "player":
             value = who(str(value), t)
+        elif name == "preset":
+            value = ruleset_name(str(value), t)
         args[name] = value
     return t(key, **args)
 

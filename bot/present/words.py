@@ -45,6 +45,14 @@ def mention_ids(text: str) -> str:
     return _BARE_ID.sub(lambda m: f"<@{m.group(1)}>", text)
 
 
+def ruleset_name(preset: str, talk: Talk | None = None) -> str:
+    """A rule set as players call it in their language (nl "Blufmexen", de "Mäxchen");
+    its code stays what the commands take. A code no catalog names is shown as it is."""
+    t = talk or i18n.talk()
+    key = f"preset-name-{preset}"
+    return t(key) if t.has(key) else preset
+
+
 def amount(n: int, unit: str, talk: Talk | None = None) -> str:
     return (talk or i18n.talk())("amount", n=n, unit=unit)
 

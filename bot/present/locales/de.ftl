@@ -962,6 +962,12 @@ web-root-title = Mäxchen: die Seiten eines Discord-Bots
 web-root-text = Diese Seite zeigt Ranglisten, Saisons, Profile und Wiederholungen von Discord-Servern, die mit diesem Bot Mäxchen spielen. Die Seiten eines Servers sind nur über seinen Link zu sehen: Ein Admin schaltet sie mit /{ command-web } in Discord ein und teilt den Link. Ohne Link gibt es hier nichts zu sehen.
 preset-name-mexican = Mäxchen
 preset-name-dollar = Dollar
-preset-name-mexen = Mexen
-preset-name-mexicanen = Mexicanen
+preset-name-mexen = Offenes Mäxchen
+preset-name-mexicanen = Offenes Mäxchen mit Leben
 preset-name-mexico = Mexico
+# The rule set menus show each rule set by its name; its code stays the value.
+choice-mexican = { preset-name-mexican }
+choice-dollar = { preset-name-dollar }
+choice-mexen = { preset-name-mexen }
+choice-mexicanen = { preset-name-mexicanen }
+choice-mexico = { preset-name-mexico }

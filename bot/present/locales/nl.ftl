@@ -991,3 +991,9 @@ preset-name-dollar = Dollar
 preset-name-mexen = Mexen
 preset-name-mexicanen = Mexicanen
 preset-name-mexico = Mexico
+# The rule set menus show each rule set by its name; its code stays the value.
+choice-mexican = { preset-name-mexican }
+choice-dollar = { preset-name-dollar }
+choice-mexen = { preset-name-mexen }
+choice-mexicanen = { preset-name-mexicanen }
+choice-mexico = { preset-name-mexico }
