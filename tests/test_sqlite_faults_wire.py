@@ -203,6 +203,63 @@ async def test_immutable_files_under_play_are_refused_and_the_bot_lives(rig: Rig
     assert "immutable (chattr +i)" in log, rig.tail()
 
 
+def ext4_image(folder: Path) -> Path:
+    """An 8 MiB ext4 image mounted at ``folder`` that turns itself read-only at its first
+    error (errors=remount-ro); the file to write to trigger one. Skipped where this
+    machine gives no loop mount, or its kernel no way to raise an ext4 error."""
+    folder.mkdir()
+    image = folder.with_suffix(".img")
+    with open(image, "wb") as out:
+        out.truncate(8 << 20)
+    if shutil.which("mkfs.ext4") is None:
+        pytest.skip("no mkfs.ext4 here to make a file system that can turn read-only")
+    subprocess.run(["mkfs.ext4", "-q", "-F", str(image)], capture_output=True, check=True)
+    argv = ["mount", "-o", "loop,errors=remount-ro", str(image), str(folder)]
+    mounted = subprocess.run(argv, capture_output=True, check=False)
+    if mounted.returncode != 0:
+        pytest.skip(f"can't loop-mount an ext4 image here: {mounted.stderr.decode().strip()}")
+    device = subprocess.run(
+        ["findmnt", "-n", "-o", "SOURCE", str(folder)], capture_output=True, text=True
+    ).stdout.strip()
+    trigger = Path("/sys/fs/ext4") / Path(device).name / "trigger_fs_error"
+    if not trigger.exists():
+        subprocess.run(["umount", "-l", str(folder)], check=False)
+        pytest.skip(f"this kernel has no {trigger} to raise an ext4 error with")
+    return trigger
+
+
+async def test_a_file_system_turned_read_only_under_play(tmp_path: Path) -> None:
+    """The data folder's file system turns itself read-only after an error under play
+    (a plain ``mount -o remount,ro`` is refused while the bot has the file open for
+    writing: only the kernel's error path does this): every interaction is answered in
+    time, "can't be reached", /health says 503, and the process lives. Such a file
+    system takes writes again only once checked and mounted anew: a restart."""
+    disk = tmp_path / "disk"
+    trigger = ext4_image(disk)
+    rig = Rig(tmp_path, db=disk / "bot.db")
+    try:
+        await rig.start()
+        playing = await tables(rig, 2)
+        await rig.health_is(200)
+        trigger.write_text("test\n")
+        figures = Figures("file system read-only")
+        until = time.monotonic() + 2.0
+        _, codes = await asyncio.gather(
+            asyncio.gather(*(play_while(rig, t, until, figures) for t in playing)),
+            health_while(rig, until),
+        )
+        assert rig.bot is not None and rig.bot.alive, rig.tail()
+        assert figures.in_time == figures.sent and figures.down == figures.sent, figures
+        assert codes and set(codes) == {503}, codes
+        tracebacks = rig.tracebacks()
+        print(f"\n{figures.line(figures.sent, tracebacks)}; process alive")
+        assert tracebacks == 0, rig.tail()
+        assert rig.log.read_text().count("can't be reached") == 1, rig.tail()
+    finally:
+        await rig.close()
+        subprocess.run(["umount", "-l", str(disk)], check=False)
+
+
 async def test_database_files_deleted_under_play_are_saved_by_the_bot(rig: Rig) -> None:
     """rm of the three files under play: the bot saves a copy from the file it holds
     back to its path and goes on; deleted again just before SIGTERM, it saves it as it
