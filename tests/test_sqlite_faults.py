@@ -47,10 +47,13 @@ async def test_a_deleted_file_is_saved_back_and_the_bot_goes_on(
         Path(f"{path}{suffix}").unlink()
     await store.save_move(game, '{"a": 2}', "running", expect_move_no=1)
     await store.ping()
-    await store.close()
-    assert moves_in(path) == [2]  # the move before, and the one after, both kept
+    Path(f"{path}-shm").unlink()  # the copy's sidecars are watched as well: only the
+    await store.save_move(game, '{"a": 3}', "running", expect_move_no=2)  # -shm gone:
+    await store.close()  # the WAL is written into the file, still the bot's
+    assert moves_in(path) == [3]  # the moves before, and those after, all kept
     warnings, infos, tracebacks = outage_lines(caplog)
-    assert len(warnings) == 1 and f"saved a complete copy of it back to {path}" in warnings[0]
+    assert len(warnings) == 2 and f"saved a complete copy of it back to {path}" in warnings[0]
+    assert f"wrote everything it held into {path}" in warnings[1]
     assert infos == [] and tracebacks == 0
     assert [p.name for p in tmp_path.iterdir() if not p.name.startswith("bot.db")] == []
 

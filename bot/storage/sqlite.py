@@ -250,6 +250,14 @@ class SqliteDriver:
         operator chooses (docs/operations.md). Called under the lock."""
         assert self._path is not None
         path, gone = self._path, files.gone(self._files)
+        if self._saved is None and gone != path and await self._repair(path):
+            log.warning(
+                "database file %s was deleted or replaced while the bot had it open; the bot "
+                "wrote everything it held into %s, which is still its file, and goes on",
+                _shown(gone or path),
+                _shown(path),
+            )
+            return
         if self._saved is None:
             try:
                 beside = await on_worker(
@@ -278,16 +286,37 @@ class SqliteDriver:
             "nothing more: keep the file you want at that path and restart the bot"
         )
 
-    async def _reopen(self, path: Path) -> None:
+    async def _repair(self, path: Path) -> bool:
+        """Only a ``-wal`` or ``-shm`` went, and the file at ``path`` is still the bot's:
+        move every page of its WAL into that file (a full checkpoint through the files
+        the bot holds) and go on with it; False if the checkpoint could not finish (a
+        reader in another process), and nothing was changed."""
+        raw = self._conn._conn
+        try:
+            busy, _, _ = await on_worker(
+                self._conn, lambda: raw.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            )
+        except sqlite3.Error:
+            return False
+        if busy:
+            return False
+        # Its own file at the path: its close removes only its own -wal and -shm.
+        await self._conn.close()
+        await self._reopen(path, abandon=False)
+        return True
+
+    async def _reopen(self, path: Path, *, abandon: bool = True) -> None:
         """Go on with the file now at ``path``; the old connection is left to the system,
         since its close would delete the new file's ``-wal`` and ``-shm`` by name."""
         conn = await _connect(str(path))
         try:
             await _configure(conn, wal=True)
+            await _check_writable(conn)  # and the -wal and -shm are there to be watched
         except BaseException:
             await conn.close()
             raise
-        await self._abandon()
+        if abandon:
+            await self._abandon()
         self._conn = conn
         self._files = files.identities(path)
 

@@ -100,10 +100,10 @@ def save_copy(db: sqlite3.Connection, path: Path, known: Identities) -> Path | N
     it; the copy's path if it went beside, None if it went to ``path``.
 
     The copy is written to a file of its own first and then linked into place, so
-    another file that appears at ``path`` meanwhile is never overwritten. The bot's own
-    ``-wal`` and ``-shm`` still at their paths (``known``) are removed first: the copy
-    holds all they did, and SQLite would lay their pages over whatever file opens at
-    ``path`` next. Runs on the connection's worker thread."""
+    another file that appears at ``path`` meanwhile is never overwritten. When the file
+    itself went, the bot's own ``-wal`` and ``-shm`` still at their paths (``known``) are
+    removed first: the copy holds all they did, and SQLite would lay their pages over
+    whatever file opens at ``path`` next. Runs on the connection's worker thread."""
     spare = path.with_name(f".{path.name}.saving-{os.getpid()}")
     with contextlib.suppress(FileNotFoundError):
         spare.unlink()
@@ -116,8 +116,9 @@ def save_copy(db: sqlite3.Connection, path: Path, known: Identities) -> Path | N
     for sidecar in files_of(spare)[1:]:
         with contextlib.suppress(FileNotFoundError):
             sidecar.unlink()
+    went = gone_files(known)
     for sidecar in files_of(path)[1:]:
-        if sidecar in known and sidecar not in gone_files(known):
+        if path in went and sidecar in known and sidecar not in went:
             with contextlib.suppress(FileNotFoundError):
                 sidecar.unlink()
     try:
