@@ -232,6 +232,7 @@ class SqliteDriver:
             if writes:
                 await self._save()
             return
+        self._saved = None  # its file is back: a later loss needs a copy of its own
         blocked = files.unwritable(self._files)
         if blocked is not None:
             self._refuse(
@@ -270,7 +271,14 @@ class SqliteDriver:
                     f"of it ({exc}): copy it out of /proc/{os.getpid()}/fd/ before a restart"
                 )
             if beside is None:
-                await self._reopen(path)
+                try:
+                    await self._reopen(path)
+                except sqlite3.Error as exc:
+                    self._refuse(
+                        f"the file {_shown(path)} was deleted or moved away while the bot had "
+                        f"it open; the bot saved a complete copy of it back to {_shown(path)} "
+                        f"but could not open that copy ({exc}): restart the bot"
+                    )
                 log.warning(
                     "database file %s was deleted or moved away while the bot had it open; "
                     "the bot saved a complete copy of it back to %s and goes on with it",
