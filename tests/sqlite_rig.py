@@ -77,6 +77,8 @@ class Rig:
         #: What each interaction was answered: its response and its follow-ups.
         self.said: dict[int, list[dict[str, Any]]] = {}
         self.bot: BotProcess | None = None
+        #: The bot's output reaches the log through a pipe (`BotProcess`).
+        self.piped = False
         hook = self.standin.on_message
 
         def said(inter: Any, message: dict[str, Any]) -> None:
@@ -96,7 +98,7 @@ class Rig:
             await self.standin.start()
         self.standin.reset_connection()
         env = bot_env(self.standin, self.db, LOG_LEVEL="INFO", METRICS_PORT=str(self.port))
-        self.bot = BotProcess("bot", env, self.work, self.log)
+        self.bot = BotProcess("bot", env, self.work, self.log, piped=self.piped)
         await self.bot.start()
         try:
             await asyncio.wait_for(self.standin.ready.wait(), 30)

@@ -21,15 +21,17 @@ from __future__ import annotations
 import asyncio
 import contextlib
 import functools
+import logging
 import os
 import sqlite3
 import time
 from collections.abc import AsyncIterator, Awaitable, Callable, Sequence
 from pathlib import Path
-from typing import Any, Self, TypeVar
+from typing import Any, NoReturn, Self, TypeVar
 
 import aiosqlite
 
+from bot.storage import sqlite_files as files
 from bot.storage.base import Storage
 from bot.storage.dialect import SQLITE
 from bot.storage.errors import (
@@ -44,6 +46,8 @@ from bot.storage.migrations import MIGRATIONS, Migration, statements
 from bot.storage.plan import Execute, ExecuteMany, FetchAll, FetchOne, Params, Plan, T
 
 R = TypeVar("R")
+
+log = logging.getLogger("bot.storage")
 
 __all__ = [
     "DatabasePathError",
@@ -84,9 +88,6 @@ UNAVAILABLE_CODES = (
 #: before the deferral; never longer than a deferred answer can wait (README, Running at
 #: scale: While the database is down).
 BUSY_SECONDS = 2.0
-#: Free bytes on the database's disk below which /health calls it full: a move needs a
-#: few pages in the WAL, a checkpoint as many in the file.
-FREE_FLOOR = 1 << 20
 
 
 def is_unavailable(exc: BaseException) -> bool:
@@ -139,10 +140,12 @@ class SqliteDriver:
 
     def __init__(self, conn: aiosqlite.Connection, path: Path | None = None) -> None:
         self._conn = conn
-        #: The file and its WAL as opened (device, inode): a path that no longer leads
-        #: to them means the database was deleted, moved or replaced under the bot.
+        #: The file and its sidecars as opened (device, inode): a path that no longer
+        #: leads to them means the database was deleted, moved or replaced under the bot.
         self._path = path
-        self._files = _identities(path) if path is not None else {}
+        self._files = files.identities(path) if path is not None else {}
+        #: Where the bot saved a copy of its file when another file stood at its path.
+        self._saved: Path | None = None
         self._lock = asyncio.Lock()
         self._closed = False
         #: Moves waiting for the next group commit, and whether a commit is under way.
@@ -169,13 +172,7 @@ class SqliteDriver:
                 raise
             raise DatabasePathError(problem) from exc
         try:
-            conn.row_factory = aiosqlite.Row
-            await conn.execute("PRAGMA foreign_keys = ON")
-            await conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
-            if not in_memory:
-                await conn.execute("PRAGMA journal_mode = WAL")
-                # Safe with WAL: a power cut may lose the last commit, never corrupt.
-                await conn.execute("PRAGMA synchronous = NORMAL")
+            await _configure(conn, wal=not in_memory)
             await _migrate(conn, migrations)
             await _check_writable(conn)
         except BaseException as exc:
@@ -189,11 +186,23 @@ class SqliteDriver:
         return cls(conn, None if in_memory else Path(path))
 
     async def close(self) -> None:
-        """Close the connection; safe to call twice (shutdown paths may overlap)."""
+        """Close the connection; safe to call twice (shutdown paths may overlap).
+
+        A file deleted or moved away is saved first (`_save`), so a stop right after
+        loses nothing; a connection whose files can't be written, or whose path another
+        file now holds, is left to the system (`sqlite_files.abandon`)."""
         if self._closed:
             return
         self._closed = True
         async with self._lock:
+            if self._path is not None and files.gone(self._files) is not None:
+                with contextlib.suppress(DatabaseDownError):
+                    await self._save()
+            if self._path is not None and (
+                files.gone(self._files) is not None or files.unwritable(self._files)
+            ):
+                await self._abandon()
+                return
             await self._conn.close()
 
     @property
@@ -201,34 +210,133 @@ class SqliteDriver:
         return self._closed
 
     async def schema_version(self) -> int:
-        async with self._lock:
+        async with self._lock, self._reaching(writes=False):
+            await self._guard(writes=False)
             return await _user_version(self._conn)
 
     async def probe(self) -> None:
-        """The file is still the one at its path, its disk not full, and a write that
-        changes nothing (the schema version set to itself) is committed: SQLite answers
-        ``SELECT 1`` without its file, and a write rolled back never reaches the disk."""
-        self._check_file()
-        if self._path is not None:
-            free = _free_bytes(self._path.parent)
-            if free is not None and free < FREE_FLOOR:
-                raise DatabaseDownError(f"the disk holding {_shown(self._path)} is full")
+        """The files are still the ones at their paths and can be written, and a write
+        that changes nothing (the schema version set to itself) is committed: SQLite
+        answers ``SELECT 1`` without its file, and a write rolled back never reaches the
+        disk. Like every write it turns the storage's health down or up at once."""
         await self._run_in_worker(_write_nothing)
 
-    def _check_file(self) -> None:
-        """Refuse a write into a file nobody will read again (module docstring: README,
-        While the database is down): the outage is logged once, saying what to do."""
-        gone = _gone(self._files)
-        if gone is not None:
-            reason = (
-                f"the file {_shown(gone)} was deleted, moved or replaced while the bot "
-                f"(process {os.getpid()}) had it open, so nothing more is written to it: put "
-                "it back, or restart the bot to use the file now at that path (restore it "
-                "from a backup if it is lost; a deleted file can be copied out of "
-                f"/proc/{os.getpid()}/fd/ before the restart)"
+    async def _guard(self, *, writes: bool = True) -> None:
+        """Before every reach of the file (sqlite_files module docstring): a file
+        deleted or moved away is saved (`_save`) before a write; a file that can't be
+        written is an outage, logged once with what keeps it from being written. Reads
+        of a file gone from its path go on from the file the bot holds."""
+        if self._path is None:
+            return
+        if files.gone(self._files) is not None:
+            if writes:
+                await self._save()
+            return
+        self._saved = None  # its file is back: a later loss needs a copy of its own
+        blocked = files.unwritable(self._files)
+        if blocked is not None:
+            self._refuse(
+                f"the file {_shown(blocked)} can't be written, {files.why_unwritable(blocked)}; "
+                "nothing is written to it or read from it until it can be"
             )
-            self.health.failed(reason)
-            raise DatabaseDownError(f"SQLite can't be used right now: {reason}")
+
+    def _refuse(self, reason: str) -> NoReturn:
+        self.health.failed(reason)
+        raise DatabaseDownError(f"SQLite can't be used right now: {reason}")
+
+    async def _save(self) -> None:
+        """The database file was deleted, moved away or replaced under the bot, which
+        still holds it open: write a complete copy of it back to its path if nothing
+        stands there and go on with that copy, else beside it and refuse, so the
+        operator chooses (docs/operations.md). Called under the lock."""
+        assert self._path is not None
+        path, gone = self._path, files.gone(self._files)
+        if self._saved is None and gone != path and await self._repair(path):
+            log.warning(
+                "database file %s was deleted or replaced while the bot had it open; the bot "
+                "wrote everything it held into %s, which is still its file, and goes on",
+                _shown(gone or path),
+                _shown(path),
+            )
+            return
+        if self._saved is None:
+            try:
+                beside = await on_worker(
+                    self._conn, files.save_copy, self._conn._conn, path, self._files
+                )
+            except (sqlite3.Error, OSError) as exc:
+                self._refuse(
+                    f"the file {_shown(path)} was deleted, moved or replaced while the bot "
+                    f"(process {os.getpid()}) had it open, and the bot could not save a copy "
+                    f"of it ({exc}): copy it out of /proc/{os.getpid()}/fd/ before a restart"
+                )
+            if beside is None:
+                try:
+                    await self._reopen(path)
+                except sqlite3.Error as exc:
+                    self._refuse(
+                        f"the file {_shown(path)} was deleted or moved away while the bot had "
+                        f"it open; the bot saved a complete copy of it back to {_shown(path)} "
+                        f"but could not open that copy ({exc}): restart the bot"
+                    )
+                log.warning(
+                    "database file %s was deleted or moved away while the bot had it open; "
+                    "the bot saved a complete copy of it back to %s and goes on with it",
+                    _shown(gone or path),
+                    _shown(path),
+                )
+                return
+            self._saved = beside
+        self._refuse(
+            f"the file {_shown(gone or path)} was deleted, moved or replaced while the bot "
+            f"had it open, and another file now stands at {_shown(path)}; the bot saved a "
+            f"complete copy of the database it had open at {_shown(self._saved)} and writes "
+            "nothing more: keep the file you want at that path and restart the bot"
+        )
+
+    async def _repair(self, path: Path) -> bool:
+        """Only a ``-wal`` or ``-shm`` went, and the file at ``path`` is still the bot's:
+        move every page of its WAL into that file (a full checkpoint through the files
+        the bot holds) and go on with it; False if the checkpoint could not finish (a
+        reader in another process), and nothing was changed."""
+        raw = self._conn._conn
+        try:
+            busy, _, _ = await on_worker(
+                self._conn, lambda: raw.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+            )
+        except sqlite3.Error:
+            return False
+        if busy:
+            return False
+        # Its own file at the path: its close removes only its own -wal and -shm.
+        await self._conn.close()
+        await self._reopen(path, abandon=False)
+        return True
+
+    async def _reopen(self, path: Path, *, abandon: bool = True) -> None:
+        """Go on with the file now at ``path``; the old connection is left to the system,
+        since its close would delete the new file's ``-wal`` and ``-shm`` by name."""
+        conn = await _connect(str(path))
+        try:
+            await _configure(conn, wal=True)
+            await _check_writable(conn)  # and the -wal and -shm are there to be watched
+        except BaseException:
+            await conn.close()
+            raise
+        if abandon:
+            await self._abandon()
+        self._conn = conn
+        self._files = files.identities(path)
+
+    async def _abandon(self) -> None:
+        """Stop the connection's worker thread without closing its SQLite handle."""
+        raw = self._conn._connection
+        if raw is not None:
+            files.abandon(raw)
+            self._conn._connection = None
+        stopped = self._conn.stop()
+        if stopped is not None:
+            await stopped
 
     # --------------------------------------------------------------------- writes
 
@@ -325,7 +433,7 @@ class SqliteDriver:
         async with self._lock, self._reaching():
             if self._closed:
                 raise StorageError("storage is closed")
-            self._check_file()
+            await self._guard()
             conn = self._conn
             return await on_worker(conn, fn, conn._conn)
 
@@ -354,9 +462,9 @@ class SqliteDriver:
         async with self._lock:
             if self._closed:
                 raise StorageError("storage is closed")
+            await self._guard()
             conn = self._conn
             raw = conn._conn
-            self._check_file()
             async with self._reaching():
                 await on_worker(conn, raw.execute, "BEGIN IMMEDIATE")
             try:
@@ -372,26 +480,24 @@ class SqliteDriver:
     # ---------------------------------------------------------------------- reads
 
     async def stream(self, sql: str, batch: int) -> AsyncIterator[list[tuple[Any, ...]]]:
-        async with self._lock, self._conn.execute(sql) as cursor:
-            while rows := await cursor.fetchmany(batch):
-                yield [tuple(row) for row in rows]
+        async with self._lock:
+            await self._guard(writes=False)
+            async with self._conn.execute(sql) as cursor:
+                while rows := await cursor.fetchmany(batch):
+                    yield [tuple(row) for row in rows]
 
     async def fetchone(self, sql: str, params: Params) -> Any:
         # Under the lock, so a read never sees another coroutine's half-done transaction.
-        async with (
-            self._lock,
-            self._reaching(writes=False),
-            self._conn.execute(sql, params) as cursor,
-        ):
-            return await cursor.fetchone()
+        async with self._lock, self._reaching(writes=False):
+            await self._guard(writes=False)
+            async with self._conn.execute(sql, params) as cursor:
+                return await cursor.fetchone()
 
     async def fetchall(self, sql: str, params: Params) -> list[Any]:
-        async with (
-            self._lock,
-            self._reaching(writes=False),
-            self._conn.execute(sql, params) as cursor,
-        ):
-            return list(await cursor.fetchall())
+        async with self._lock, self._reaching(writes=False):
+            await self._guard(writes=False)
+            async with self._conn.execute(sql, params) as cursor:
+                return list(await cursor.fetchall())
 
 
 def _drive(db: sqlite3.Connection, plan: Plan[T]) -> T:
@@ -517,39 +623,6 @@ def _write_nothing(db: sqlite3.Connection) -> None:
     db.execute("COMMIT")
 
 
-def _identities(path: Path) -> dict[Path, tuple[int, int]]:
-    """(device, inode) of the database file and of its WAL, which lives as long as the
-    connection in WAL mode."""
-    found = {}
-    for file in (path, Path(f"{path}-wal")):
-        with contextlib.suppress(OSError):
-            stat = os.stat(file)
-            found[file] = (stat.st_dev, stat.st_ino)
-    return found
-
-
-def _gone(files: dict[Path, tuple[int, int]]) -> Path | None:
-    """The first of ``files`` no longer at its path (deleted, moved or replaced)."""
-    for file, known in files.items():
-        try:
-            stat = os.stat(file)
-        except FileNotFoundError:
-            return file
-        except OSError:
-            continue  # can't look: the write itself will tell
-        if (stat.st_dev, stat.st_ino) != known:
-            return file
-    return None
-
-
-def _free_bytes(folder: Path) -> int | None:
-    try:
-        found = os.statvfs(folder)
-    except (AttributeError, OSError):  # no statvfs on Windows
-        return None
-    return found.f_bavail * found.f_frsize
-
-
 async def _connect(path: str) -> aiosqlite.Connection:
     """An aiosqlite connection to a file that is already open.
 
@@ -568,6 +641,18 @@ async def _connect(path: str) -> aiosqlite.Connection:
     except BaseException:
         raw.close()
         raise
+
+
+async def _configure(conn: aiosqlite.Connection, *, wal: bool) -> None:
+    """The connection's settings, the same at start-up and when the bot goes on with a
+    copy it saved (`SqliteDriver._save`)."""
+    conn.row_factory = aiosqlite.Row
+    await conn.execute("PRAGMA foreign_keys = ON")
+    await conn.execute(f"PRAGMA busy_timeout = {int(BUSY_SECONDS * 1000)}")
+    if wal:
+        await conn.execute("PRAGMA journal_mode = WAL")
+        # Safe with WAL: a power cut may lose the last commit, never corrupt.
+        await conn.execute("PRAGMA synchronous = NORMAL")
 
 
 async def _user_version(conn: aiosqlite.Connection) -> int:

@@ -45,18 +45,30 @@ def bot_env(standin: StandIn, database: Path, **extra: str) -> dict[str, str]:
 class BotProcess:
     """``python -m <module>`` (the real bot: ``bot``; the baseline: ``benchmarks.bare_bot``)."""
 
-    def __init__(self, module: str, env: dict[str, str], cwd: Path, log: Path | None = None):
+    def __init__(
+        self,
+        module: str,
+        env: dict[str, str],
+        cwd: Path,
+        log: Path | None = None,
+        *,
+        piped: bool = False,
+    ):
+        """``piped``: the output reaches ``log`` through a pipe, which no limit on the
+        size of the process's files (RLIMIT_FSIZE) stops."""
         self.module, self.env, self.cwd, self.log = module, env, cwd, log
+        self.piped = piped and log is not None
         self.proc: asyncio.subprocess.Process | None = None
         self.started = 0.0
         self._log_file = None
+        self._copier: asyncio.Task[None] | None = None
 
     async def start(self, *prefix: str) -> None:
         """Start it; ``prefix`` runs it under a wrapper (e.g. a profiler's argv)."""
         out = asyncio.subprocess.DEVNULL
         if self.log is not None:
             self._log_file = open(self.log, "ab")  # noqa: SIM115 - closed in wait()
-            out = self._log_file  # type: ignore[assignment]
+            out = asyncio.subprocess.PIPE if self.piped else self._log_file  # type: ignore[assignment]
         argv = (
             [*prefix, sys.executable, "-m", self.module]
             if prefix
@@ -73,8 +85,17 @@ class BotProcess:
             env=self.env,
             stdin=asyncio.subprocess.DEVNULL,
             stdout=out,
-            stderr=out,
+            stderr=asyncio.subprocess.STDOUT if self.piped else out,
         )
+        if self.piped:
+            self._copier = asyncio.ensure_future(self._copy_output())
+
+    async def _copy_output(self) -> None:
+        assert self.proc is not None and self.proc.stdout is not None
+        while chunk := await self.proc.stdout.read(65536):
+            if self._log_file is not None:
+                self._log_file.write(chunk)
+                self._log_file.flush()
 
     @property
     def pid(self) -> int:
@@ -136,6 +157,9 @@ class BotProcess:
         if self.proc is None:
             return None
         code = await self.proc.wait()
+        if self._copier is not None:
+            await self._copier
+            self._copier = None
         if self._log_file is not None:
             self._log_file.close()
             self._log_file = None
