@@ -957,3 +957,34 @@ async def test_a_swapped_seat_starts_no_new_count(storage: Storage) -> None:
     mu, sigma = openskill_after(alone, {me: before[("bluff", me)][:2]})[me]
     stored = await stored_ratings(storage)
     assert stored[("bluff", me)][:2] == pytest.approx((mu, sigma), rel=1e-12)
+
+
+def young(days: float, at: float = NOV_15) -> str:
+    """A Discord id made ``days`` before ``at`` (its top bits are its creation time)."""
+    return str(int((at - days * DAY) * 1000 - ratings.DISCORD_EPOCH_MS) << 22)
+
+
+async def test_a_new_account_lends_little(storage: Storage) -> None:
+    """Against an account made two hours ago, a rating moves a hundredth of what
+    openskill says; the newcomer, against an old account, moves all of it (docs/league.md,
+    Farming)."""
+    league = League(storage, clock=Clock(NOV_15))
+    old, new = PEOPLE[0], young(2 / 24)
+    assert ratings.lend(int(new), NOV_15) == ratings.MIN_LEND
+    assert ratings.lend(int(young(15)), NOV_15) == pytest.approx(0.5)
+    assert ratings.lend(int(young(3)), NOV_15) == pytest.approx(0.1)
+    assert ratings.lend(int(old), NOV_15) == 1.0 and ratings.lend(-3, NOV_15) == 1.0
+    outcome = await play_game(
+        service(storage, league, 7), GUILD, 100, [old, new], now=NOV_15, options={"lives": 1}
+    )
+    assert outcome.result is not None
+    places = await final_places(storage, outcome.table.game_id)
+    full = openskill_after(places, {})
+    stored = await stored_ratings(storage)
+    start = ratings.NEW
+    mu, sigma = full[int(old)]
+    weight = ratings.MIN_LEND
+    damped = (start.mu + weight * (mu - start.mu), start.sigma + weight * (sigma - start.sigma))
+    assert stored[("bluff", int(old))][:2] == pytest.approx(damped, rel=1e-12)
+    assert stored[("bluff", int(new))][:2] == pytest.approx(full[int(new)], rel=1e-12)
+    assert stored[("bluff", int(old))][2] == 1  # the game still counts as played

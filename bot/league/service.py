@@ -343,6 +343,8 @@ class _Ledger:
         #: family -> (when, rating ids) of its counted games of the day (those read, those
         #: rated here), for the rest of a pair after `PAIR_GAMES` in a day.
         self.day: dict[str, list[tuple[float, frozenset[int]]]] = {}
+        #: An opponent account younger than this many days lends less (`ratings.lend`).
+        self.lend_days = ratings.FULL_LEND_DAYS
 
     @classmethod
     async def load(
@@ -534,7 +536,11 @@ class _Ledger:
             against = {q for q in rids if q != rid and frozenset((rid, q)) in live}
             if against:
                 table = [(r, place) for _, r, place in seats if r == rid or r in against]
-                after[rid] = ratings.rate(table, prior)[rid]
+                moved = ratings.rate(table, prior)[rid]
+                # New accounts lend little: the move is the opponents' mean share.
+                at, days = finished.ended_at, self.lend_days
+                weight = sum(ratings.lend(q, at, days) for q in against) / len(against)
+                after[rid] = ratings.damped(prior.get(rid, ratings.NEW), moved, weight)
         for rid, skill in after.items():
             old = self.ratings.get((family, rid))
             last = max(old.last_game_at, finished.ended_at) if old else finished.ended_at
@@ -655,9 +661,13 @@ class League:
         clock: Clock = time.time,
         *,
         owns: Callable[[int], bool] | None = None,
+        new_account_days: float = ratings.FULL_LEND_DAYS,
     ) -> None:
         self.storage = storage
         self.clock = clock
+        #: NEW_ACCOUNT_DAYS: an opponent account younger than this lends a rating less
+        #: (docs/league.md, Farming); 0 turns that off.
+        self.new_account_days = new_account_days
         #: Whether a server's games are this process's to catch up (the runtime passes its
         #: shards' rule; None: every server's): with several shard processes each rates
         #: its own servers' missed games, rather than all of them reading every log only
@@ -722,6 +732,7 @@ class League:
             # the game already.
             read = self.storage.finished_game_query(game_id, achievements.LOG_KINDS)
             ledger, (rows,) = await _Ledger.load(tx, guild_id, self.clock(), ids, first=[read])
+            ledger.lend_days = self.new_account_days
             record, stored, log_text = self.storage.finished_game_of(rows)
             if stored is not None:
                 return result_of(game_id, stored)
@@ -794,6 +805,7 @@ class League:
         async with self.storage.guild_transaction(guild_id) as tx:
             done_sql = f"SELECT game_id FROM rated_games WHERE game_id IN ({_marks(len(ids))})"
             ledger, (rows,) = await _Ledger.load(tx, guild_id, now, None, [(done_sql, ids)])
+            ledger.lend_days = self.new_account_days
             done = {int(row[0]) for row in rows}
             count = 0
             for finished in games:
