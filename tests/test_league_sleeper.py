@@ -17,7 +17,7 @@ from tests.support.sim import SimTable
 from tests.support.transcript import Driver, Transcript
 from tests.test_league_counting import NOTHING, TITLE, ratings
 
-pytestmark = [pytest.mark.simcord(settle_timeout=0.5), pytest.mark.slow]
+pytestmark = pytest.mark.slow
 
 #: The turn timer the sleeper's turns run out on.
 TIMER = 30
