@@ -58,8 +58,10 @@ def places(game: Game) -> list[tuple[str, int]]:
     order = game.final_places()
     if game.rules < 2:
         return order
-    entrants = [p for p, _ in order if p in _seated_ever(game) and takes_part(game, p)]
-    keyed = [(_rank(game, p), p) for p in entrants]
+    seated = _seated_ever(game)
+    entrants = [p for p, _ in order if p in seated and takes_part(game, p)]
+    tie = _banked(game)
+    keyed = [(_rank(game, p, tie=tie), p) for p in entrants]
     keyed.sort(key=lambda pair: pair[0])
     result: list[tuple[str, int]] = []
     last: tuple[int, ...] | None = None
@@ -98,11 +100,12 @@ def _banked(game: Game) -> bool:
     return ranks[who] == min(ranks.values())
 
 
-def _rank(game: Game, player: str, *, tie: bool = True) -> tuple[int, ...]:
-    """A player's sort key in `places` (lower is better; equal keys share a place)."""
+def _rank(game: Game, player: str, *, tie: bool) -> tuple[int, ...]:
+    """A player's sort key in `places` (lower is better; equal keys share a place);
+    ``tie``: the game was ended in the lead (`banked`), so those seated share first."""
     state = game.players[player]
     group = 0
-    if tie and _banked(game):
+    if tie:
         if player in game.seats:
             return (0, 0, 0, 0, 0)
         group = 1
