@@ -27,7 +27,8 @@ async def play_game(
 ) -> Outcome:
     """Open, fill, start and play a table to its end, every move at ``now``; people and
     computers alike move by a seeded choice among their legal moves. ``leaver`` leaves
-    after the first round. The last move's outcome (its ``result`` is the league's)."""
+    after the first round, once they have moved (docs/league.md: so they take part).
+    The last move's outcome (its ``result`` is the league's)."""
     host, rest = players[0], list(players[1:])
     opts = {"turn_timer": 0, **(options or {})}
     await service.open_table(guild_id, channel_id, host, preset, opts, now)
@@ -47,6 +48,7 @@ async def play_game(
             leaver is not None
             and game.round_no >= 2
             and leaver in game.seats
+            and game.players[leaver].moved
             and game.players[leaver].status != "out"
         ):
             outcome = await service.act(channel_id, leaver, Move(Act.LEAVE), now)

@@ -236,8 +236,16 @@ def leaves_early() -> Recorder:
 
 def ada_with_a_third() -> Recorder:
     rec = Recorder("dollar", [A, C], computers=[ADA])
+    rec.roll(A, 6, 5)
+    rec.claim(A, "65")
+    rec.roll(C, 3, 2)
+    rec.claim(C, "66")
+    rec.act(ADA, Act.BULLSHIT)  # C is caught, and Ada starts the next round
     rec.act(C, Act.LEAVE)  # C sat down and played: a table of three
-    for _ in range(4):
+    rec.roll(ADA, 3, 2)
+    rec.claim(ADA, "65")
+    rec.act(A, Act.BULLSHIT)  # Ada's bluff is caught: A starts
+    for _ in range(3):
         catch_keeping_start(rec, A, ADA)
     return rec
 
@@ -379,7 +387,17 @@ def test_a_win_needs_a_knocked_out_opponent_to_be_flawless() -> None:
 
 
 def test_a_game_without_a_winner_is_won_by_who_drank_least_and_a_tie_shares_it() -> None:
-    assert awards_of(b_loses_rounds(5)).progress[int(A)].get("wins") == 1
+    """Won by who drank least when the host who ends it is behind; a host who ends it in
+    the lead, alone or tied, wins nothing and nobody else does (docs/league.md)."""
+    behind = Recorder("mexen", [A, B])
+    for _ in range(5):
+        turn(behind, A, (3, 2))
+        turn(behind, B, (6, 5))
+    behind.end()
+    progress = awards_of(behind).progress
+    assert progress[int(B)].get("wins") == 1 and "wins" not in progress[int(A)]
+    banked = awards_of(b_loses_rounds(5)).progress
+    assert banked[int(A)] == banked[int(B)] == {"games": 1, "played:mexen": 1}
     rec = Recorder("mexen", [A, B])
     rec.end()
     assert awards_of(rec).progress == {}  # never played a round: no game at all
@@ -392,7 +410,7 @@ def test_a_game_without_a_winner_is_won_by_who_drank_least_and_a_tie_shares_it()
     tied.end()
     assert tied.game.summary()[A] == tied.game.summary()[B]
     progress = awards_of(tied).progress
-    assert progress[int(A)].get("wins") == progress[int(B)].get("wins") == 1
+    assert "wins" not in progress[int(A)] and "wins" not in progress[int(B)]
 
 
 def test_the_dice_of_a_blind_cup_count_only_once_it_is_lifted() -> None:

@@ -17,13 +17,14 @@ from openskill.models import PlackettLuce
 from bot.ai.opponents import DUEL_COUNTS
 from bot.engine import Act, Game, Move
 from bot.engine.result import CUT_SHORT_ROUNDS
+from bot.engine.result import places as places_of
 from bot.game.tables import TableService
 from bot.league.achievements import LOG_KINDS
 from bot.league.seasons import DAY
 from bot.league.service import (
     _ADD_PROGRESS,
     _INSERT_EARNED,
-    SAME_TABLE_GAMES,
+    PAIR_GAMES,
     League,
     ratings,
     result_of,
@@ -72,11 +73,11 @@ class Clock:
 
 
 async def final_places(store: Storage, game_id: int) -> list[tuple[int, int]]:
-    """(rating id, place) of a stored finished game, as the engine ranks it."""
+    """(rating id, place) of a stored finished game, as its result ranks it."""
     record = await store.get_game(game_id)
     assert record is not None and record.status == "over"
     game = Game.from_dict(orjson.loads(record.state_json)["engine"])
-    return [(rid, place) for p, place in game.final_places() if (rid := stored_id(p)) is not None]
+    return [(rid, place) for p, place in places_of(game) if (rid := stored_id(p)) is not None]
 
 
 def openskill_after(
@@ -132,9 +133,9 @@ TABLES = {
 @pytest.mark.parametrize("case", TABLES)
 async def test_ratings_are_openskills_own(storage: Storage, case: str) -> None:
     """Two games in a row at the same table: after each, every stored μ and σ is what
-    openskill's PlackettLuce gives for the final places (ties, a leaver last, twenty
-    seats with two of each computer persona sharing its rating), and the shown number
-    and count follow."""
+    openskill's PlackettLuce gives for the final places (ties, a leaver below all who
+    stayed, twenty seats with two of each computer persona sharing its rating), and the
+    shown number and count follow."""
     players, leaver, options = TABLES[case]
     league = League(storage, clock=Clock(NOV_15))
     expected: dict[int, tuple[float, float]] = {}
@@ -152,8 +153,13 @@ async def test_ratings_are_openskills_own(storage: Storage, case: str) -> None:
         )
         assert outcome.result is not None
         places = await final_places(storage, outcome.table.game_id)
-        if leaver is not None:
-            assert places[-1][0] == int(leaver), "a leaver ranks last"
+        if leaver is not None:  # last among those still in when they left
+            record = await storage.get_game(outcome.table.game_id)
+            assert record is not None
+            game = Game.from_dict(orjson.loads(record.state_json)["engine"])
+            place = dict(places)[int(leaver)]
+            stayed = [dict(places)[int(p)] for p in game.seats]
+            assert stayed and place > max(stayed), "a leaver ranks below all who stayed"
         expected.update(openskill_after(places, expected))
         for rid in {rid for rid, _ in places}:
             games[rid] += 1
@@ -814,12 +820,13 @@ async def test_a_delayed_rating_is_applied_in_the_order_the_games_ended(
 
 async def test_the_same_table_rests_after_ten_rated_games_a_day(storage: Storage) -> None:
     """Two friends farming each other: their first ten games in 24 hours move their
-    ratings, the eleventh counts (its achievements too) but the ratings rest; another
-    table of theirs, or the same one a day later, is rated again (README, Ratings)."""
+    ratings, the eleventh counts (its achievements too) but the ratings rest; a third
+    seat at their table starts no new count between them (the cap is per pair), and a
+    day later they are rated again (docs/league.md, Farming)."""
     clock = Clock(NOV_15)
     league = League(storage, clock=clock)
     pair, hour = PEOPLE[:2], 3600.0
-    for n in range(SAME_TABLE_GAMES):
+    for n in range(PAIR_GAMES):
         outcome = await play_game(
             service(storage, league, n),
             GUILD,
@@ -846,7 +853,7 @@ async def test_the_same_table_rests_after_ten_rated_games_a_day(storage: Storage
     progress = await storage._fetchall(
         "SELECT n FROM achievement_progress WHERE user_id = ? AND fact = 'games'", (int(pair[0]),)
     )
-    assert [tuple(row) for row in progress] == [(SAME_TABLE_GAMES + 1,)]  # it counted
+    assert [tuple(row) for row in progress] == [(PAIR_GAMES + 1,)]  # it counted
     three = await play_game(
         service(storage, league, 51),
         GUILD,
@@ -856,7 +863,17 @@ async def test_the_same_table_rests_after_ten_rated_games_a_day(storage: Storage
         seed=51,
         options={"lives": 1},
     )
-    assert three.result is not None and three.result.changes and not three.result.rests
+    # The pair rests against each other, not against the third: each of the pair moves
+    # by the game against the third alone, as openskill rates that two-seat table.
+    assert three.result is not None and three.result.rests
+    assert len(three.result.changes) == 3
+    places = await final_places(storage, three.table.game_id)
+    stored = await stored_ratings(storage)
+    third = int(PEOPLE[2])
+    for rid in (int(pair[0]), int(pair[1])):
+        alone = [(r, place) for r, place in places if r in (rid, third)]
+        mu, sigma = openskill_after(alone, {rid: before[("bluff", rid)][:2]})[rid]
+        assert stored[("bluff", rid)][:2] == pytest.approx((mu, sigma), rel=1e-12)
     next_day = await play_game(
         service(storage, league, 52),
         GUILD,
@@ -892,3 +909,82 @@ async def test_schema_step_13_fills_the_rating_history_the_league_writes(
         assert (await snapshot(store))["rating_history"] == live
     finally:
         await store.close()
+
+
+async def test_a_swapped_seat_starts_no_new_count(storage: Storage) -> None:
+    """The cap is per pair (docs/league.md, Farming): after ten rated games against
+    Expert Ada in a day, adding Bold Bruno to the table rates the person against Bruno
+    only, and another seat of Ada's persona is still Ada."""
+    league = League(storage, clock=Clock(NOV_15))
+    person, hour = PEOPLE[0], 3600.0
+    for n in range(PAIR_GAMES):
+        outcome = await play_game(
+            service(storage, league, n),
+            GUILD,
+            100,
+            [person, "cpu_expert_1"],
+            now=NOV_15 + n * hour / 4,
+            seed=n,
+            options={"lives": 1},
+        )
+        assert outcome.result is not None and not outcome.result.rests
+    later = NOV_15 + 3 * hour
+    again = await play_game(
+        service(storage, league, 60),
+        GUILD,
+        100,
+        [person, "cpu_expert_2"],
+        now=later,
+        seed=60,
+        options={"lives": 1},
+    )
+    assert again.result is not None and again.result.rests and again.result.changes == {}
+    before = await stored_ratings(storage)
+    swapped = await play_game(
+        service(storage, league, 61),
+        GUILD,
+        100,
+        [person, "cpu_expert_1", "cpu_bold_1"],
+        now=later,
+        seed=61,
+        options={"lives": 1},
+    )
+    assert swapped.result is not None and swapped.result.rests
+    places = await final_places(storage, swapped.table.game_id)
+    me, bruno = int(person), stored_id("cpu_bold_1")
+    assert bruno is not None
+    alone = [(r, place) for r, place in places if r in (me, bruno)]
+    mu, sigma = openskill_after(alone, {me: before[("bluff", me)][:2]})[me]
+    stored = await stored_ratings(storage)
+    assert stored[("bluff", me)][:2] == pytest.approx((mu, sigma), rel=1e-12)
+
+
+def young(days: float, at: float = NOV_15) -> str:
+    """A Discord id made ``days`` before ``at`` (its top bits are its creation time)."""
+    return str(int((at - days * DAY) * 1000 - ratings.DISCORD_EPOCH_MS) << 22)
+
+
+async def test_a_new_account_lends_little(storage: Storage) -> None:
+    """Against an account made two hours ago, a rating moves a hundredth of what
+    openskill says; the newcomer, against an old account, moves all of it (docs/league.md,
+    Farming)."""
+    league = League(storage, clock=Clock(NOV_15))
+    old, new = PEOPLE[0], young(2 / 24)
+    assert ratings.lend(int(new), NOV_15) == ratings.MIN_LEND
+    assert ratings.lend(int(young(15)), NOV_15) == pytest.approx(0.5)
+    assert ratings.lend(int(young(3)), NOV_15) == pytest.approx(0.1)
+    assert ratings.lend(int(old), NOV_15) == 1.0 and ratings.lend(-3, NOV_15) == 1.0
+    outcome = await play_game(
+        service(storage, league, 7), GUILD, 100, [old, new], now=NOV_15, options={"lives": 1}
+    )
+    assert outcome.result is not None
+    places = await final_places(storage, outcome.table.game_id)
+    full = openskill_after(places, {})
+    stored = await stored_ratings(storage)
+    start = ratings.NEW
+    mu, sigma = full[int(old)]
+    weight = ratings.MIN_LEND
+    damped = (start.mu + weight * (mu - start.mu), start.sigma + weight * (sigma - start.sigma))
+    assert stored[("bluff", int(old))][:2] == pytest.approx(damped, rel=1e-12)
+    assert stored[("bluff", int(new))][:2] == pytest.approx(full[int(new)], rel=1e-12)
+    assert stored[("bluff", int(old))][2] == 1  # the game still counts as played

@@ -73,21 +73,42 @@ async def test_a_game_the_timer_alone_decided_changes_no_rating(
         assert (await storage.player_totals(sim.guild.id, user.id)).games_played == 0
 
 
-async def test_a_game_the_host_ends_early_changes_no_rating(
-    sim: SimTable, storage: Storage
-) -> None:
+async def end_when(sim: SimTable, seed: int, leads: bool) -> str:
+    """A game of `mexen` between a (the host) and b: both play until a leads (or trails)
+    on sips, then a ends it. The final standing's text."""
     a, b = sim.users[:2]
-    sim.bot.tables.rng = random.Random(5)
+    sim.bot.tables.rng = random.Random(seed)
     await a.slash(sim.channel, "newgame", ruleset="mexen", turn_timer=0)
     await b.slash(sim.channel, "join")
     await a.slash(sim.channel, "start")
-    driver = Driver(Transcript(sim), 5)
-    while (table_of(sim).game.played_rounds or 0) < CUT_SHORT_ROUNDS - 1:
+    driver = Driver(Transcript(sim), seed)
+    for _ in range(300):
+        game = table_of(sim).game
+        moved = all(game.players[p].moved for p in game.seats)
+        places = dict(game.final_places())
+        if moved and game.to_move == game.round_starter and game.players[str(b.id)].totals:
+            mine, theirs = places[str(a.id)], places[str(b.id)]
+            if (mine < theirs) if leads else (mine > theirs):
+                break
         await driver.step()
     ended = assert_public(await a.slash(sim.channel, "endgame"))
-    assert f"Under {CUT_SHORT_ROUNDS} rounds played: {NOTHING}." in ended
-    for user in (a, b):
-        assert await ratings(storage, sim.guild.id, user.id) == []
+    return f"{ended}\n{standings(sim)[-1].embeds[0].description}"
+
+
+async def test_ending_a_game_is_no_exit_and_banks_no_lead(sim: SimTable, storage: Storage) -> None:
+    """The host who ends a game while behind keeps the loss (b wins); the host who ends
+    it in the lead wins nothing: nobody does, and both share first place."""
+    a, b = sim.users[:2]
+    behind = await end_when(sim, 5, leads=False)
+    assert NOTHING not in behind
+    assert f"🏆 1. <@{b.id}>" in behind and f"2. <@{a.id}>" in behind, behind
+    assert (await ratings(storage, sim.guild.id, a.id))[0][1] < 1000
+    ahead = await end_when(sim, 6, leads=True)
+    assert f"<@{a.id}> ended the game in the lead: no winner." in ahead, ahead
+    assert "🏆" not in ahead and f"1. <@{a.id}>" in ahead and f"1. <@{b.id}>" in ahead
+    for user, wins in ((a, 0), (b, 1)):
+        totals = await storage.player_totals(sim.guild.id, user.id)
+        assert (totals.games_played, totals.games_won) == (2, wins)
 
 
 def standings(sim: SimTable) -> list[discord.Message]:

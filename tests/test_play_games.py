@@ -134,8 +134,8 @@ def final_standing(over: discord.Message, *lines: str, legend: str | None = None
 
 BLUFF_LEGEND = "Bluffing rating: all start at 1,000 · ? = provisional (under 10 games)"
 OPEN_LEGEND = "Open-roll rating: all start at 1,000 · ? = provisional (under 10 games)"
-#: What a game the host ends before it counts says (README, Ratings).
-TOO_SHORT = "🚫 Under 5 rounds played: this game counts for nothing."
+#: What a game ended by its leader says: nobody wins it (docs/league.md, Ratings).
+IN_THE_LEAD = "ended the game in the lead: no winner."
 
 
 async def check_stored_over(sim: SimTable, game_id: int, totals: dict[int, dict[str, int]]) -> None:
@@ -220,21 +220,24 @@ async def test_mexican_with_slash_commands(sim: SimTable) -> None:
 
     result = await move(a, a.slash(ch, "endgame"))
     over = assert_public(result)
-    assert f"🏁 <@{a.id}> ended the game.\n{TOO_SHORT}" in over and move.pinged == []
-    final_standing(  # three rounds: no rating, no win, no achievement
+    assert f"🏁 <@{a.id}> {IN_THE_LEAD}" in over and move.pinged == []
+    final_standing(  # alice ends it tied in the lead: the table shares first, no win
         result.response.message,
-        f"1. <@{a.id}> · 2 sips",  # tied: one place
-        f"1. <@{c.id}> · 2 sips",
-        f"3. <@{b.id}> · 1 sip, 1 chug",
+        f"1. <@{a.id}> · 2 sips · 1,008? (+8)",
+        f"1. <@{c.id}> · 2 sips · 1,008? (+8)",
+        f"1. <@{b.id}> · 1 sip, 1 chug · 1,008? (+8)",
+        f"🏅 <@{c.id}>: Fake 21 busted",
+        f"🏅 <@{b.id}>: Social!",
+        legend=BLUFF_LEGEND,
     )
     no_moves_left(sim)
     await check_stored_over(
         sim,
         table.game_id,
         {
-            0: {"sips": 2, "chugs": 0, "games_played": 0, "games_won": 0, "calls_made": 0},
+            0: {"sips": 2, "chugs": 0, "games_played": 1, "games_won": 0, "calls_made": 0},
             1: {"sips": 1, "chugs": 1, "calls_made": 1, "calls_right": 1, "bluffs_caught": 1},
-            2: {"sips": 2, "calls_made": 1, "calls_right": 1, "games_played": 0},
+            2: {"sips": 2, "calls_made": 1, "calls_right": 1, "games_played": 1},
         },
     )
 
@@ -383,19 +386,20 @@ async def test_mexen_with_slash_commands(sim: SimTable) -> None:
     assert move.pinged == []
 
     result = await move(a, a.slash(ch, "endgame"))
-    assert f"🏁 <@{a.id}> ended the game." in assert_public(result)
+    assert f"🏁 <@{a.id}> {IN_THE_LEAD}" in assert_public(result)
     final_standing(
         result.response.message,
-        f"1. <@{a.id}> · 0 sips",
-        f"2. <@{b.id}> · 1 sip",
-        f"3. <@{c.id}> · 3 sips",
+        f"1. <@{a.id}> · 0 sips · 1,008? (+8)",
+        f"1. <@{b.id}> · 1 sip · 1,008? (+8)",
+        f"1. <@{c.id}> · 3 sips · 1,008? (+8)",
+        legend=OPEN_LEGEND,
     )
     no_moves_left(sim)
     await check_stored_over(
         sim,
         table.game_id,
         {
-            0: {"sips": 0, "rolls_made": 3, "games_played": 0},
+            0: {"sips": 0, "rolls_made": 3, "games_played": 1, "games_won": 0},
             1: {"sips": 1, "mex_rolled": 1, "rounds_lost": 0},
             2: {"sips": 3, "rounds_lost": 2, "games_won": 0},
         },
@@ -479,21 +483,23 @@ async def test_mexico_with_buttons(sim: SimTable) -> None:
     assert table.game.knight == pid(c)
 
     result = await move(a, a.slash(sim.channel, "endgame"))
-    assert f"🏁 <@{a.id}> ended the game." in assert_public(result)
+    assert f"🏁 <@{a.id}> {IN_THE_LEAD}" in assert_public(result)
     final_standing(
         result.response.message,
-        f"1. <@{a.id}> · 0 sips",
-        f"2. <@{c.id}> · 4 sips",
-        f"3. <@{b.id}> · 6 sips",
+        f"1. <@{a.id}> · 0 sips · 1,008? (+8)",
+        f"1. <@{c.id}> · 4 sips · 1,008? (+8)",
+        f"1. <@{b.id}> · 6 sips · 1,008? (+8)",
+        f"🏅 <@{c.id}>: Knock knock",
+        legend=OPEN_LEGEND,
     )
     no_moves_left(sim)
     await check_stored_over(
         sim,
         table.game_id,
         {
-            0: {"sips": 0, "rolls_made": 2, "games_played": 0},
-            1: {"sips": 6, "rounds_lost": 1, "games_played": 0},
-            2: {"sips": 4, "rolls_made": 2, "games_played": 0},
+            0: {"sips": 0, "rolls_made": 2, "games_played": 1, "games_won": 0},
+            1: {"sips": 6, "rounds_lost": 1, "games_played": 1},
+            2: {"sips": 4, "rolls_made": 2, "games_played": 1},
         },
     )
 

@@ -174,7 +174,7 @@ async def test_restart_in_the_lobby_and_in_an_open_game(
     lost = assert_public(await c.click(turn_message(sim), label="Stand"))
     assert f"→ <@{c.id}> takes **1 sip**: lowest roll (43)." in lost
     over = assert_public(await a.slash(ch, "endgame"))
-    assert f"🏁 <@{a.id}> ended the game." in over
+    assert f"🏁 <@{a.id}> ended the game in the lead: no winner." in over
     assert f". <@{c.id}> · 1 sip" in over.split("Final standing", 1)[1]
     record = await storage.get_game(table.game_id)
     assert record is not None and record.status == "over"

@@ -24,7 +24,7 @@ from bot.engine import (
 from bot.engine.events import Unit
 from bot.game.fairness import Commitment, verify
 from bot.game.tables import Outcome, Table
-from bot.league.service import SAME_TABLE_GAMES, GameResult
+from bot.league.service import PAIR_GAMES, GameResult
 from bot.present import screens as present
 from bot.present.history import LINE_BUDGET, history_line
 from bot.present.i18n import talk
@@ -460,7 +460,7 @@ def test_a_resting_table_says_why_its_ratings_did_not_move() -> None:
     reply = present.final(Table(1, 1, 1, game), [], None, rests)
     assert reply.embed is not None
     assert reply.embed.footer == (
-        f"⏸️ Ratings rest: this table played {SAME_TABLE_GAMES} rated games in the last 24 hours."
+        f"⏸️ Ratings rest between players who met in {PAIR_GAMES} rated games in 24 hours."
     )
     assert reply.embed.description.splitlines() == [
         "🏆 1. b · ❤️ 1",

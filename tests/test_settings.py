@@ -49,6 +49,7 @@ def test_every_setting_parsed() -> None:
             "DISCORD_GATEWAY_URL": "ws://localhost:8080/",
             "SHARD_LEASE_SECONDS": "10",
             "SHARD_WAIT_SECONDS": "0",
+            "NEW_ACCOUNT_DAYS": "7.5",
         }
     )
     assert settings == Settings(
@@ -60,6 +61,7 @@ def test_every_setting_parsed() -> None:
         discord_gateway_url="ws://localhost:8080",
         shard_lease_seconds=10,
         shard_wait_seconds=0,
+        new_account_days=7.5,
     )
 
 
@@ -84,6 +86,9 @@ def test_missing_token_says_what_to_do(values: dict[str, str]) -> None:
         ("SHARD_LEASE_SECONDS", "ten"),
         ("SHARD_WAIT_SECONDS", "-1"),
         ("SHARD_WAIT_SECONDS", "1.5"),
+        ("NEW_ACCOUNT_DAYS", "-1"),
+        ("NEW_ACCOUNT_DAYS", "a month"),
+        ("NEW_ACCOUNT_DAYS", "nan"),
     ],
 )
 def test_invalid_values_name_the_setting(name: str, value: str) -> None:

@@ -50,8 +50,9 @@ async def test_stats_figures_match_a_game_played_through_the_bot(sim: SimTable) 
     totals = await sim.bot.storage.player_totals(sim.guild.id, int(alice_id))
     assert (totals.shots, totals.sips, totals.rounds_lost) == (1, 1, 2)
     assert (totals.bluffs_made, totals.bluffs_caught, totals.calls_made) == (1, 1, 1)
-    # Two rounds, then the host ends it: a game that does not count (README, Ratings).
-    assert (totals.calls_right, totals.games_played, totals.rolls_made) == (0, 0, 1)
+    # Two rounds, then the host ends it behind: it counts, a loss (docs/league.md, Ratings).
+    assert (totals.calls_right, totals.games_played, totals.rolls_made) == (0, 1, 1)
+    assert totals.games_won == 0
     bob = await sim.bot.storage.player_totals(sim.guild.id, int(bob_id))
     assert (bob.calls_made, bob.calls_right, bob.shots_caused) == (1, 1, 1)
     carol = await sim.bot.storage.player_totals(sim.guild.id, int(carol_id))
@@ -63,7 +64,7 @@ async def test_stats_figures_match_a_game_played_through_the_bot(sim: SimTable) 
     assert fields["bluffs made / caught"] == "1 / 1"
     assert fields["favourite claim"] == "⚄⚄ double five (1x)"
     assert fields["nemesis"].startswith("bob")
-    assert result.response.embeds[0].description == "0 games · 0 wins · no win rate"
+    assert result.response.embeds[0].description == "1 game · 0 wins · 0% win rate"
 
 
 async def test_leaderboard_ranks_players_from_played_games(sim: SimTable) -> None:

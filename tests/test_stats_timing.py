@@ -231,9 +231,10 @@ def test_cups_nobody_lifted_count_when_the_host_ends_the_game() -> None:
     assert tally.pending == Pending(
         cup={"ben": {"bluffs_made": 1, **forced}}, unseen={"ana": {"mex_rolled": 1}}
     )
-    tally.move(game, game.apply("ana", Move(Act.END)))  # no round played: no game counted
-    assert tally.last["ana"] == {"mex_rolled": 1}
-    assert tally.last["ben"] == {"bluffs_made": 1, **forced}
+    # Both moved, so the game counts; ana ends it tied in the lead: nobody wins it.
+    tally.move(game, game.apply("ana", Move(Act.END)))
+    assert tally.last["ana"] == {"mex_rolled": 1, "games_played": 1}
+    assert tally.last["ben"] == {"bluffs_made": 1, **forced, "games_played": 1}
     assert tally.pending == NOTHING_PENDING
 
 

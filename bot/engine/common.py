@@ -226,6 +226,7 @@ class TableMixin(GameState):
         self.loser = loser
         self.stuck = False
         self.ended = "walkover" if ended_by is None else "host"
+        self.ended_by = ended_by
         events.append(GameEnded(winner, winner, loser, ended_by))
 
     def _done(self, player: str | None, events: list[Event]) -> list[Event]:
@@ -348,6 +349,7 @@ class TableMixin(GameState):
     def timeout(self, player: str, rng: Random) -> list[Event]:
         """The turn timer of ``player`` (who must be to move) ran out: act for them."""
         self._require_mover(player)
+        self.players[player].timed = True
         events: list[Event] = [TimedOut(player)]
         self._family_timeout(player, rng, events)
         state = self.players[player]

@@ -77,15 +77,18 @@ class Game(BluffMixin, OpenMixin):
         handler = _MOVES.get(move.act)
         if handler is None:
             raise IllegalMove("unknown-move", act=str(move.act))
-        if move.act in TABLE_ACTS or move.act in BOT_ONLY or player in self.computers:
+        state = self.players.get(player)
+        if move.act in TABLE_ACTS or move.act in BOT_ONLY or state is None:
             return handler(self, player, rng or Random(), move, force)
-        # A person's own move in the round: marked first, so the round it ends counts
-        # as played (README, Ratings); a refused move leaves the mark as it was.
-        moved, self.person_moved = self.person_moved, True
+        # A player's own move: marked first, so the round it ends counts as played and
+        # the game counts for them (README, Ratings); a refused move leaves the marks.
+        marks = (self.person_moved, state.moved)
+        self.person_moved = marks[0] or player not in self.computers
+        state.moved = True
         try:
             return handler(self, player, rng or Random(), move, force)
         except GameError:
-            self.person_moved = moved
+            self.person_moved, state.moved = marks
             raise
 
     # --- what a player may do -----------------------------------------------------------------

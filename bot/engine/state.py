@@ -34,6 +34,11 @@ class PlayerState:
     #: The move at which the player left the seats, so a final standing ranks those out
     #: by how long they lasted.
     out_at: int | None = None
+    #: Whether the player made a move of their own in the game, and whether the turn
+    #: timer ever took a turn of theirs: a person whose every turn the timer took counts
+    #: for nothing in it (README, Ratings: when a game counts).
+    moved: bool = False
+    timed: bool = False
 
     def to_dict(self) -> dict[str, Any]:
         return {
@@ -42,6 +47,8 @@ class PlayerState:
             "timeouts": self.timeouts,
             "totals": dict(self.totals),
             "out_at": self.out_at,
+            "moved": self.moved,
+            "timed": self.timed,
         }
 
 
@@ -77,6 +84,11 @@ class GameState:
     #: How the game ended: "play" (its last round decided it), "host" (/endgame) or
     #: "walkover" (players left or were removed); None while it runs.
     ended: str | None = None
+    #: Who ended it with `/endgame`, if anyone did.
+    ended_by: str | None = None
+    #: The league rules that judge this game (`bot/engine/result.py`): 2 for games
+    #: started by this version, 1 for games stored before it, judged as they were then.
+    rules: int = 2
     ledger: list[Penalty] = field(default_factory=list)
     #: (round, loser or None for a void round, reason) for every finished round.
     rounds: list[tuple[int, str | None, str]] = field(default_factory=list)
@@ -127,6 +139,8 @@ class GameState:
             "played_rounds": self.played_rounds,
             "person_moved": self.person_moved,
             "ended": self.ended,
+            "ended_by": self.ended_by,
+            "rules": self.rules,
             "ledger": [p.to_dict() for p in self.ledger],
             "rounds": [list(r) for r in self.rounds],
             "round_starter": self.round_starter,
@@ -173,6 +187,8 @@ class GameState:
             "played_rounds": data.get("played_rounds"),
             "person_moved": bool(data.get("person_moved")),
             "ended": data.get("ended"),
+            "ended_by": data.get("ended_by"),
+            "rules": data.get("rules", 1),
             "ledger": [Penalty(**p) for p in data["ledger"]],
             "rounds": [(r[0], r[1], _V1_REASONS.get(r[2], r[2])) for r in data["rounds"]],
             "round_starter": data["round_starter"],

@@ -21,6 +21,7 @@ from bot.ai.personas import persona_of
 from bot.engine import Game, Kind
 from bot.engine.presets import PRESET_NAMES
 from bot.engine.result import counts, winners
+from bot.engine.result import places as result_places
 from bot.league.stats import stored_id
 
 
@@ -365,14 +366,14 @@ def award(
 ) -> Awards:
     """The achievements a finished game earns its people (computers earn none), given
     each person's progress and achievements before it. ``places``: the game's
-    ``final_places()``, if the caller has them already (the league does)."""
+    `result.places`, if the caller has them already (the league does)."""
     game = finished.game
     if not counts(game):
         # Hidden stays hidden: a running game's cups may still be down (README,
         # Achievements); and a game that does not count earns nothing (README, Ratings).
         return Awards()
     if places is None:
-        places = game.final_places()
+        places = result_places(game)
     people = [(p, who) for p, _ in places if (who := stored_id(p)) is not None and who > 0]
     if not people:
         return Awards()

@@ -168,3 +168,43 @@ def widened(skill: Skill) -> Skill:
     shown rating drops and a few good games climb it back; μ, what the games taught, stays.
     """
     return Skill(skill.mu, skill.sigma + (MODEL.sigma - skill.sigma) / 2, skill.games)
+
+
+#: Discord's epoch: a Discord id's top bits are the milliseconds since it when the account
+#: was made (docs/league.md, Farming: new accounts lend little).
+DISCORD_EPOCH_MS = 1_420_070_400_000
+#: An opponent account younger than this many days lends a share of a game in proportion
+#: to its age...
+FULL_LEND_DAYS = 30.0
+#: ...but never less than this share (an account 7 hours old or younger): a real newcomer
+#: still counts for something, and a fresh account per game counts for next to nothing.
+MIN_LEND = 0.01
+_DAY_SECONDS = 86_400.0
+
+
+def created_at(user_id: int) -> float:
+    """When a Discord account was made (seconds since 1970), read off its id."""
+    return ((user_id >> 22) + DISCORD_EPOCH_MS) / 1000
+
+
+def lend(rid: int, at: float, full_days: float = FULL_LEND_DAYS) -> float:
+    """How much of a game against ``rid`` moves a rating at ``at``: a computer persona
+    (a negative id) and an account ``full_days`` old or more lend all of it, a younger
+    account its age's share of that, at least `MIN_LEND` (``full_days`` 0: all lend all,
+    the server's NEW_ACCOUNT_DAYS setting)."""
+    if rid <= 0 or full_days <= 0:
+        return 1.0
+    age = (at - created_at(rid)) / _DAY_SECONDS
+    return min(1.0, max(MIN_LEND, age / full_days))
+
+
+def damped(before: Skill, after: Skill, weight: float) -> Skill:
+    """``after`` moved only ``weight`` of the way from ``before`` (μ and σ alike); the
+    game still counts as played."""
+    if weight >= 1.0:
+        return after
+    return Skill(
+        before.mu + weight * (after.mu - before.mu),
+        before.sigma + weight * (after.sigma - before.sigma),
+        after.games,
+    )

@@ -18,6 +18,7 @@ import orjson
 
 from bot.engine import Game
 from bot.engine.result import counts
+from bot.engine.result import places as result_places
 from bot.league import achievements, ratings, seasons
 from bot.league.achievements import ACHIEVEMENTS, Finished
 from bot.league.ratings import FAMILIES, FAMILY, PROVISIONAL_GAMES, Skill
@@ -63,8 +64,8 @@ class GameResult:
     changes: dict[str, RatingChange] = field(default_factory=dict)
     #: (engine player id, achievement key): earned in this game, in announcement order.
     earned: list[tuple[str, str]] = field(default_factory=list)
-    #: The game counted, but its table had played `SAME_TABLE_GAMES` rated games in the
-    #: day before it: the ratings rested (README, Ratings).
+    #: The game counted, but some pair at it had played `PAIR_GAMES` rated games together
+    #: in the day before it: their ratings rested against each other (docs/league.md).
     rests: bool = False
 
 
@@ -120,9 +121,11 @@ LOOKBACK = 3600.0
 #: A season closed this long after it ended is recorded as announced already: a bot that
 #: was down for a week, or the backfill of old games, posts no late champions.
 LATE = seasons.DAY
-#: Rated games the same table (the same people and computers, in one family) plays in
-#: 24 hours before its ratings rest until the day has passed (README, Ratings: farming).
-SAME_TABLE_GAMES = 10
+#: Rated games one pair of participants (two people, or a person and a computer persona)
+#: plays together in 24 hours, in one family, before the game moves that pair's ratings
+#: no more until the day has passed: a seat swapped starts no new count (docs/league.md,
+#: Farming).
+PAIR_GAMES = 10
 
 _RATINGS = "SELECT family, user_id, mu, sigma, games, last_game_at FROM ratings WHERE guild_id = ?"
 _PROGRESS = "SELECT user_id, fact, n FROM achievement_progress WHERE guild_id = ?"
@@ -155,9 +158,10 @@ _INSERT_RATED = (
     "INSERT INTO rated_games (game_id, guild_id, family, ended_at, result, seats)"
     " VALUES (?, ?, ?, ?, ?, ?)"
 )
-_SAME_TABLE = (
-    "SELECT ended_at FROM rated_games WHERE guild_id = ? AND seats = ? AND ended_at > ?"
-    " ORDER BY ended_at"
+# A family's counted games of the day, by the range of `seats` that starts with it.
+_FAMILY_DAY = (
+    "SELECT seats, ended_at FROM rated_games WHERE guild_id = ? AND seats >= ? AND seats < ?"
+    " AND ended_at > ? ORDER BY ended_at"
 )
 # Where a person last played the family (README, Ratings: a channel's board lists who
 # played a rated game there): the later of the stored and the new time, so batches
@@ -228,7 +232,7 @@ def finished_of(record: GameRecord, log: Sequence[tuple[str, Mapping[str, Any]]]
 
 def seats_of(places: Sequence[tuple[str, int]]) -> list[tuple[str, int, int]]:
     """(engine player id, rating id, place) of every rated entrant of a game's
-    ``final_places()``, best first: people under their Discord ids, computers under their
+    `result.places`, best first: people under their Discord ids, computers under their
     persona's negative id (rated in the same pool); names without a stored id (engine
     tests) are left out."""
     return [
@@ -278,6 +282,11 @@ def table_key(family: str, seats: Sequence[tuple[str, int, int]]) -> str:
     """`rated_games.seats`: the family and the rating ids at a game, sorted, so the same
     table is the same text however it was seated."""
     return family + ":" + ",".join(str(rid) for rid in sorted({rid for _, rid, _ in seats}))
+
+
+def _rids_of(seats: str) -> frozenset[int]:
+    """The rating ids of a `table_key`."""
+    return frozenset(int(rid) for rid in seats.partition(":")[2].split(",") if rid)
 
 
 def champions_json(crowned: Sequence[Champion]) -> str:
@@ -331,9 +340,11 @@ class _Ledger:
         self.history_rows: list[tuple[Any, ...]] = []
         #: (family, channel, person) -> their last rated game there, for channel boards.
         self.channel_players: dict[tuple[str, int, int], float] = {}
-        #: `table_key` -> when that table's rated games ended (those read, those rated
-        #: here), for the rest after `SAME_TABLE_GAMES` in a day.
-        self.tables: dict[str, list[float]] = {}
+        #: family -> (when, rating ids) of its counted games of the day (those read, those
+        #: rated here), for the rest of a pair after `PAIR_GAMES` in a day.
+        self.day: dict[str, list[tuple[float, frozenset[int]]]] = {}
+        #: An opponent account younger than this many days lends less (`ratings.lend`).
+        self.lend_days = ratings.FULL_LEND_DAYS
 
     @classmethod
     async def load(
@@ -451,20 +462,36 @@ class _Ledger:
             (self.guild_id, self.current, self.now, champions_json(crowned), channel, announced)
         )
 
-    async def read_table(self, tx: GuildTransaction, key: str, ended_at: float) -> None:
-        """Read when the table ``key`` last had its ratings move, over the day before a
-        game that ended at ``ended_at`` (once per table and transaction: later games of a
-        batch find the earlier ones in memory)."""
-        if key in self.tables:
+    async def read_day(self, tx: GuildTransaction, family: str, ended_at: float) -> None:
+        """Read who sat at the family's counted games over the day before a game that
+        ended at ``ended_at`` (once per family and transaction: later games of a batch
+        find the earlier ones in memory)."""
+        if family in self.day:
             return
-        rows = await tx.fetchall(_SAME_TABLE, (self.guild_id, key, ended_at - seasons.DAY))
-        self.tables[key] = [float(row[0]) for row in rows]
-
-    def rests(self, key: str, ended_at: float) -> bool:
-        """Whether the table ``key`` had `SAME_TABLE_GAMES` rated games in the 24 hours
-        before ``ended_at``: its ratings rest (README, Ratings: farming)."""
         since = ended_at - seasons.DAY
-        return sum(since < at <= ended_at for at in self.tables.get(key, ())) >= SAME_TABLE_GAMES
+        rows = await tx.fetchall(_FAMILY_DAY, (self.guild_id, f"{family}:", f"{family};", since))
+        self.day[family] = [(float(at), _rids_of(str(seats))) for seats, at in rows]
+
+    def live_pairs(self, family: str, rids: Sequence[int], ended_at: float) -> set[frozenset[int]]:
+        """The pairs among ``rids`` that played fewer than `PAIR_GAMES` counted games
+        together in the 24 hours before ``ended_at``: those a game still rates against
+        each other (docs/league.md, Farming)."""
+        since = ended_at - seasons.DAY
+        met: dict[frozenset[int], int] = {}
+        wanted = set(rids)
+        for at, sat in self.day.get(family, ()):
+            if since < at <= ended_at:
+                both = sorted(sat & wanted)
+                for i, a in enumerate(both):
+                    for b in both[i + 1 :]:
+                        pair = frozenset((a, b))
+                        met[pair] = met.get(pair, 0) + 1
+        return {
+            pair
+            for i, a in enumerate(rids)
+            for b in rids[i + 1 :]
+            if met.get(pair := frozenset((a, b)), 0) < PAIR_GAMES
+        }
 
     def rate(
         self,
@@ -472,11 +499,11 @@ class _Ledger:
         places: list[tuple[str, int]],
         seats: Sequence[tuple[str, int, int]],
     ) -> GameResult | None:
-        """Rate one finished game (``places``: its final state's ``final_places()``,
+        """Rate one finished game (``places``: its result, `result.places`,
         ``seats``: `seats_of` them) and award its achievements, in memory; None (and a row
-        saying it was looked at) for a game that does not count. A table that played
-        `SAME_TABLE_GAMES` rated games in the day before gets its achievements, and its
-        ratings rest (`read_table` first)."""
+        saying it was looked at) for a game that does not count. A player's rating moves
+        only by the opponents they played fewer than `PAIR_GAMES` rated games with in the
+        day before (`read_day` first); the achievements count either way."""
         family = FAMILY.get(finished.ruleset, finished.ruleset)
         if not is_rated(finished.game, seats):
             self.rated_rows.append(
@@ -491,15 +518,29 @@ class _Ledger:
             )
             return None
         key = table_key(family, seats)
-        if self.rests(key, finished.ended_at):
+        rids = sorted({rid for _, rid, _ in seats})
+        live = self.live_pairs(family, rids, finished.ended_at)
+        self.day.setdefault(family, []).append((finished.ended_at, frozenset(rids)))
+        rests = len(live) < len(rids) * (len(rids) - 1) // 2
+        if not live:
             earned = self._award(finished, places, seats)
             result = GameResult(finished.game_id, family, {}, earned, rests=True)
             row = (finished.game_id, self.guild_id, family, finished.ended_at)
-            self.rated_rows.append((*row, result_json(result), None))
+            self.rated_rows.append((*row, result_json(result), key))
             return result
-        self.tables.setdefault(key, []).append(finished.ended_at)
-        prior = {rid: r.skill for _, rid, _ in seats if (r := self.ratings.get((family, rid)))}
-        after = ratings.rate([(rid, place) for _, rid, place in seats], prior)
+        prior = {rid: r.skill for rid in rids if (r := self.ratings.get((family, rid)))}
+        after: dict[int, ratings.Skill] = {}
+        for rid in rids:
+            # Each player's rating moves by the game against the opponents they are
+            # still under the pair cap with; with all of them, the whole table's result.
+            against = {q for q in rids if q != rid and frozenset((rid, q)) in live}
+            if against:
+                table = [(r, place) for _, r, place in seats if r == rid or r in against]
+                moved = ratings.rate(table, prior)[rid]
+                # New accounts lend little: the move is the opponents' mean share.
+                at, days = finished.ended_at, self.lend_days
+                weight = sum(ratings.lend(q, at, days) for q in against) / len(against)
+                after[rid] = ratings.damped(prior.get(rid, ratings.NEW), moved, weight)
         for rid, skill in after.items():
             old = self.ratings.get((family, rid))
             last = max(old.last_game_at, finished.ended_at) if old else finished.ended_at
@@ -520,9 +561,10 @@ class _Ledger:
                 after[rid].provisional,
             )
             for pid, rid, _ in seats
+            if rid in after
         }
         earned = self._award(finished, places, seats)
-        result = GameResult(finished.game_id, family, changes, earned)
+        result = GameResult(finished.game_id, family, changes, earned, rests=rests)
         self.rated_rows.append(
             (finished.game_id, self.guild_id, family, finished.ended_at, result_json(result), key)
         )
@@ -619,9 +661,13 @@ class League:
         clock: Clock = time.time,
         *,
         owns: Callable[[int], bool] | None = None,
+        new_account_days: float = ratings.FULL_LEND_DAYS,
     ) -> None:
         self.storage = storage
         self.clock = clock
+        #: NEW_ACCOUNT_DAYS: an opponent account younger than this lends a rating less
+        #: (docs/league.md, Farming); 0 turns that off.
+        self.new_account_days = new_account_days
         #: Whether a server's games are this process's to catch up (the runtime passes its
         #: shards' rule; None: every server's): with several shard processes each rates
         #: its own servers' missed games, rather than all of them reading every log only
@@ -680,12 +726,13 @@ class League:
         self._settled.add(guild_id)
 
     async def _game_over(self, game_id: int, guild_id: int, game: Game | None) -> GameResult | None:
-        ids = set() if game is None else {rid for _, rid, _ in seats_of(game.final_places())}
+        ids = set() if game is None else {rid for _, rid, _ in seats_of(result_places(game))}
         async with self.storage.guild_transaction(guild_id) as tx:
             # The result is read under the server's lock: another process may have rated
             # the game already.
             read = self.storage.finished_game_query(game_id, achievements.LOG_KINDS)
             ledger, (rows,) = await _Ledger.load(tx, guild_id, self.clock(), ids, first=[read])
+            ledger.lend_days = self.new_account_days
             record, stored, log_text = self.storage.finished_game_of(rows)
             if stored is not None:
                 return result_of(game_id, stored)
@@ -706,13 +753,13 @@ class League:
     async def _rate_into(
         tx: GuildTransaction, ledger: _Ledger, finished: Finished, *, flush: bool
     ) -> GameResult | None:
-        places = finished.game.final_places()
+        places = result_places(finished.game)
         seats = seats_of(places)
         await ledger.add_people(tx, {rid for _, rid, _ in seats})  # a hint's missed players
         if is_rated(finished.game, seats):
             await ledger.advance(tx, finished.ended_at)
             family = FAMILY.get(finished.ruleset, finished.ruleset)
-            await ledger.read_table(tx, table_key(family, seats), finished.ended_at)
+            await ledger.read_day(tx, family, finished.ended_at)
         result = ledger.rate(finished, places, seats)
         if flush:
             await ledger.flush(tx)
@@ -758,6 +805,7 @@ class League:
         async with self.storage.guild_transaction(guild_id) as tx:
             done_sql = f"SELECT game_id FROM rated_games WHERE game_id IN ({_marks(len(ids))})"
             ledger, (rows,) = await _Ledger.load(tx, guild_id, now, None, [(done_sql, ids)])
+            ledger.lend_days = self.new_account_days
             done = {int(row[0]) for row in rows}
             count = 0
             for finished in games:

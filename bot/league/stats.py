@@ -33,6 +33,7 @@ from bot.engine import (
     from_code,
 )
 from bot.engine.result import counts, winners
+from bot.engine.result import places as result_places
 from bot.storage import MoveStats, RoundRecord
 
 #: Ledger unit -> totals column, for what a player took and for what they caused.
@@ -216,7 +217,7 @@ def _count(events: Iterable[Event], game: Game, cup_before: Roll | None, counter
             case GameEnded():
                 counter.game_over()
                 if counts(game):  # one meaning of a game and a win (README, Ratings)
-                    for member, _ in game.final_places():
+                    for member, _ in result_places(game):
                         counter.public(member, "games_played")
                     for member in winners(game):
                         counter.public(member, "games_won")

@@ -13,11 +13,11 @@ from collections.abc import Iterable, Sequence
 
 from bot.ai.personas import next_id, next_persona, persona_of
 from bot.engine import RANK, Act, Dice, Game, GameError, Move, Rolled
-from bot.engine.result import winners
+from bot.engine.result import counts, places, takes_part, winners
 from bot.engine.rolls import spellings_for
 from bot.game.fairness import Commitment, message
 from bot.game.tables import Outcome, Table
-from bot.league.service import SAME_TABLE_GAMES, GameResult
+from bot.league.service import PAIR_GAMES, GameResult
 from bot.present import ids
 from bot.present import ranking as league
 from bot.present.i18n import Talk, talk
@@ -357,18 +357,22 @@ def lobby_note(outcome: Outcome, viewer: str, t: Talk) -> Reply:
 
 
 def standing(game: Game, t: Talk | None = None, result: GameResult | None = None) -> list[str]:
-    """Every player who took part, best first (`Game.final_places`, the order the ratings
-    read too), with what decides the game in one column: lives left where lives count,
-    otherwise what they drank. Tied players share a place: "1." and "2." would name a
+    """Every player who took part, best first (`result.places`, the order the ratings
+    read too; a person the timer played for last, unnumbered, as not counted), with what
+    decides the game in one column: lives left where lives count, otherwise what they
+    drank. Tied players share a place: "1." and "2." would name a
     loser. The winners of a game that counts are marked, a shared first place as much as
     a lone one; a rated game adds each player's rating and its change (README, Ratings)."""
     t = t or talk()
     changes = result.changes if result is not None else {}
     lives = game.options.lives is not None
     lines = []
-    places = game.final_places()
-    won = winners(game, places)
-    for player, place in places:
+    order = places(game) if counts(game) else game.final_places()
+    won = winners(game, order)
+    rows: list[tuple[str, int | None]] = list(order)
+    if counts(game):  # a person the timer played for is listed, not counted
+        rows += [(p, None) for p, _ in game.final_places() if not takes_part(game, p)]
+    for player, place in rows:
         state = game.players[player]
         bits = []
         if lives:
@@ -380,9 +384,11 @@ def standing(game: Game, t: Talk | None = None, result: GameResult | None = None
             bits.append(taken or amount(0, game.options.units.removesuffix("s"), t))
         if game.left_early(player):
             bits.append(t("standing-left"))
+        if place is None:  # the timer took their turns, or none came (docs/league.md)
+            bits.append(t("standing-idle" if state.timed else "standing-unplayed"))
         if player in changes:
             bits.append(league.standing_rating(changes[player], t))
-        row = f"{place}. {who(player, t)} · {' · '.join(bits)}"
+        row = f"{'–' if place is None else f'{place}.'} {who(player, t)} · {' · '.join(bits)}"
         lines.append(t("standing-winner", row=row) if player in won else row)
     return lines
 
@@ -404,7 +410,7 @@ def final(
     if result is not None:
         rows += league.earned_lines(result.earned, t)
         if result.rests:
-            footer = t("rating-rests", n=SAME_TABLE_GAMES)
+            footer = t("rating-rests", n=PAIR_GAMES)
         else:
             provisional = any(c.provisional for c in result.changes.values())
             footer = league.legend(result.family, provisional, t)

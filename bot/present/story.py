@@ -50,7 +50,7 @@ from bot.engine import (
     Turn,
     Waiting,
 )
-from bot.engine.result import CUT_SHORT_ROUNDS, counts
+from bot.engine.result import CUT_SHORT_ROUNDS, banked, counts
 from bot.present.i18n import Talk
 from bot.present.words import Words, listing, lives_due, lives_lost, who
 
@@ -223,15 +223,25 @@ def _game_over(s: Scene, e: GameEnded) -> str:
     counted = counts(game)
     lines = []
     if e.ended_by:
-        lines.append(t("over-ended", p=_who(s, e.ended_by)))
+        # Ended in the lead: nobody wins (docs/league.md, Ratings: when a game counts).
+        key = "over-ended-lead" if counted and banked(game) else "over-ended"
+        lines.append(t(key, p=_who(s, e.ended_by)))
     elif e.loser and not counted:
         lines.append(t("over-loser", p=_who(s, e.loser)))
     elif not counted:
         lines.append(t("over-empty"))
     if game.round_no and game.played_rounds is not None and not counted:
-        short = game.played_rounds > 0
-        lines.append(t("over-short", n=CUT_SHORT_ROUNDS) if short else t("over-unplayed"))
+        lines.append(t(_uncounted(game), n=CUT_SHORT_ROUNDS))
     return "\n".join(lines)
+
+
+def _uncounted(game: Game) -> str:
+    """Why a started game counts for nothing: nobody played, the timer played for all but
+    one, or (a game stored before rules 2) it was cut short under `CUT_SHORT_ROUNDS`."""
+    if game.rules >= 2:
+        moved = any(state.moved for state in game.players.values())
+        return "over-timer" if moved else "over-unplayed"
+    return "over-short" if game.played_rounds else "over-unplayed"
 
 
 def _says(key: str, *fields: str) -> Callable[[Scene, Event], str]:

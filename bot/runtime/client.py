@@ -15,6 +15,7 @@ from discord.ext import commands
 
 from bot.game.shards import Shards, owns_all
 from bot.game.tables import TableService
+from bot.league.ratings import FULL_LEND_DAYS
 from bot.league.service import League
 from bot.present.i18n import language_of, talk
 from bot.present.links import replay_link
@@ -118,6 +119,7 @@ class MexicanBot(commands.Bot):
         extensions: tuple[str, ...] = EXTENSIONS,
         shards: Shards | None = None,
         web_url: str | None = None,
+        new_account_days: float = FULL_LEND_DAYS,
     ) -> None:
         sharding: dict[str, Any] = {}
         if shards is not None:  # only `ShardedMexicanBot` (AutoShardedBot) takes these
@@ -142,7 +144,7 @@ class MexicanBot(commands.Bot):
         owns = shards.owns if shards is not None else owns_all
         #: Ratings, seasons and achievements (README, Leaderboard and stats),
         #: on the same clock as the turn timers (tests move it).
-        self.league = League(storage, clock=now, owns=owns)
+        self.league = League(storage, clock=now, owns=owns, new_account_days=new_account_days)
         # Dice come from the OS's cryptographic source; tests swap in a seeded one.
         self.tables = TableService(
             storage,
@@ -280,4 +282,5 @@ def create_bot(settings: Settings, storage: Storage, *, sync_dev_guild: bool = T
         sync_dev_guild=sync_dev_guild,
         shards=settings.shards,
         web_url=settings.web_url,
+        new_account_days=settings.new_account_days,
     )

@@ -18,6 +18,7 @@ from dotenv import dotenv_values
 from dotenv.parser import parse_stream
 
 from bot.game.shards import Shards
+from bot.league.ratings import FULL_LEND_DAYS
 from bot.storage.url import DatabaseUrl
 
 DEFAULT_DATABASE_PATH = Path("data/mexican.db")
@@ -100,6 +101,9 @@ class Settings:
     web_host: str = DEFAULT_METRICS_HOST
     #: The address people open the pages at (behind the reverse proxy): what /web prints.
     web_url: str | None = None
+    #: An opponent account younger than this many days lends a rating less
+    #: (NEW_ACCOUNT_DAYS; docs/league.md, Farming); 0 turns that off.
+    new_account_days: float = FULL_LEND_DAYS
 
     @property
     def database(self) -> DatabaseUrl:
@@ -206,7 +210,25 @@ def parse_settings(values: Mapping[str, str], *, need_token: bool = True) -> Set
             0,
             "how long start-up waits for another process to free this one's shards",
         ),
+        new_account_days=_parse_days(get("NEW_ACCOUNT_DAYS")),
     )
+
+
+def _parse_days(raw: str | None) -> float:
+    """NEW_ACCOUNT_DAYS: a number of days, 0 or more (0: every account lends alike)."""
+    if raw is None:
+        return FULL_LEND_DAYS
+    try:
+        days = float(raw)
+    except ValueError:
+        days = -1.0
+    if not 0 <= days <= 3650:
+        raise SettingsError(
+            f"NEW_ACCOUNT_DAYS must be a number of days from 0 to 3650, got {raw!r}: how "
+            f"old an opponent's Discord account must be to count fully in a rating (default "
+            f"{FULL_LEND_DAYS:g}); 0 counts every account fully"
+        )
+    return days
 
 
 class _Metrics(TypedDict, total=False):

@@ -195,8 +195,10 @@ knight-none = Gerade gibt es keinen Ritter.
 knight = { $p } ist der **Ritter**.
 over-unplayed = 🚫 Keine Runde gespielt: Dieses Spiel zählt nicht.
 over-short = 🚫 Weniger als { $n } Runden gespielt: Dieses Spiel zählt nicht.
+over-timer = 🚫 Der Timer spielte für die anderen: Dieses Spiel zählt nicht.
 over-loser = 💀 { $p } hat keine Leben mehr und verliert das Spiel.
 over-ended = 🏁 { $p } hat das Spiel beendet.
+over-ended-lead = 🏁 { $p } hat das Spiel in Führung beendet: kein Sieger.
 over-empty = 🏁 Spiel vorbei: zu wenig Spieler übrig.
 folded = { $p } steigt bei **{ $roll }** aus.
 stood = { $p } lässt **{ $roll }** stehen.
@@ -293,6 +295,8 @@ standing-out = raus
 standing-lives = ❤️ { $lives }
 standing-winner = 🏆 { $row }
 standing-left = gegangen
+standing-idle = ⏱️ nur der Timer: zählt nicht
+standing-unplayed = nicht gespielt: zählt nicht
 
 ## Private answers
 
@@ -659,7 +663,7 @@ rating-legend = { $family ->
     [open] Wertung offenes Würfeln startet
    *[all] Wertungen starten
 } bei 1.000
-rating-rests = ⏸️ Wertungen ruhen: Dieser Tisch hatte schon { $n } gewertete Spiele in 24 Stunden.
+rating-rests = ⏸️ Wertungen ruhen zwischen Spielern, die schon { $n } gewertete Spiele in 24 Stunden zusammen hatten.
 rating-provisional = ? = vorläufig (unter 10 Spielen)
 leaderboard-page-rating = Seite { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })

@@ -172,8 +172,10 @@ knight-none = There is no Knight now.
 knight = { $p } is the **Knight**.
 over-unplayed = 🚫 No round was played: this game counts for nothing.
 over-short = 🚫 Under { $n } rounds played: this game counts for nothing.
+over-timer = 🚫 The timer played for the others: this game counts for nothing.
 over-loser = 💀 { $p } hit zero lives and loses the game.
 over-ended = 🏁 { $p } ended the game.
+over-ended-lead = 🏁 { $p } ended the game in the lead: no winner.
 over-empty = 🏁 Game over: too few players left.
 folded = { $p } folds against **{ $roll }**.
 stood = { $p } stands on **{ $roll }**.
@@ -270,6 +272,8 @@ standing-out = out
 standing-lives = ❤️ { $lives }
 standing-winner = 🏆 { $row }
 standing-left = left
+standing-idle = ⏱️ timer only: not counted
+standing-unplayed = didn't play: not counted
 
 ## Private answers
 
@@ -541,7 +545,7 @@ rating-legend = { $family ->
     [open] Open-roll rating
    *[all] Ratings
 }: all start at 1,000
-rating-rests = ⏸️ Ratings rest: this table played { $n } rated games in the last 24 hours.
+rating-rests = ⏸️ Ratings rest between players who met in { $n } rated games in 24 hours.
 rating-provisional = ? = provisional (under 10 games)
 leaderboard-page-rating = page { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })

@@ -214,8 +214,10 @@ knight-none = Er is nu geen Ridder.
 knight = { $p } is de **Ridder**.
 over-unplayed = 🚫 Geen ronde gespeeld: dit spel telt niet mee.
 over-short = 🚫 Minder dan { $n } rondes gespeeld: dit spel telt niet mee.
+over-timer = 🚫 De timer speelde voor de anderen: dit spel telt niet mee.
 over-loser = 💀 { $p } staat op nul levens en verliest het spel.
 over-ended = 🏁 { $p } heeft het spel gestopt.
+over-ended-lead = 🏁 { $p } stopte het spel bij voorsprong: geen winnaar.
 over-empty = 🏁 Einde spel: te weinig spelers over.
 folded = { $p } geeft het op bij **{ $roll }**.
 stood = { $p } laat **{ $roll }** staan.
@@ -312,6 +314,8 @@ standing-out = eruit
 standing-lives = ❤️ { $lives }
 standing-winner = 🏆 { $row }
 standing-left = opgestapt
+standing-idle = ⏱️ alleen de timer: telt niet
+standing-unplayed = niet gespeeld: telt niet
 
 ## Private answers
 
@@ -584,7 +588,7 @@ rating-legend = { $family ->
     [open] Rating (open worpen) begint
    *[all] Ratings beginnen
 } op 1.000
-rating-rests = ⏸️ Ratings rusten: deze tafel speelde al { $n } potjes voor de rating in 24 uur.
+rating-rests = ⏸️ Ratings rusten tussen spelers die al { $n } potjes voor de rating samen speelden in 24 uur.
 rating-provisional = ? = voorlopig (nog geen 10 potjes)
 leaderboard-page-rating = pagina { NUMBER($page, useGrouping: 0) }/{ NUMBER($pages, useGrouping: 0) } · { rating-provisional }
 standing-rating = { $rating } ({ $change })
