@@ -1,7 +1,7 @@
 """`python -m bot` (or `mexican-bot`): run the bot; `python -m bot sync`: publish commands;
 `python -m bot invite`: print the invite link; `python -m bot migrate-db FROM TO`: copy
 the database (e.g. SQLite into PostgreSQL); `python -m bot web`: the web companion alone
-(README, Web companion).
+(README, Web companion); `python -m bot arena`: the bot arena's server (README, Bot arena).
 
 Operator mistakes (no token, bad setting, token refused, Discord unreachable, a
 DEV_GUILD_ID the bot may not add commands to, a DATABASE_PATH it can't write, a
@@ -26,6 +26,7 @@ import aiohttp
 import discord
 
 from bot.adapter.permissions import invite_url
+from bot.arena.cli import main as arena_main
 from bot.game.shards import Shards
 from bot.runtime import collector, monitor
 from bot.runtime.client import MexicanBot, create_bot
@@ -57,6 +58,9 @@ def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    raw = list(sys.argv[1:] if argv is None else argv)
+    if raw[:1] == ["arena"]:
+        return arena_main(raw[1:])
     args = _parse_args(argv)
     if args.command == "migrate-db":
         return _migrate_db(args.source, args.target)
@@ -376,12 +380,13 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "command",
         nargs="?",
-        choices=("run", "sync", "invite", "migrate-db", "web"),
+        choices=("run", "sync", "invite", "migrate-db", "web", "arena"),
         default="run",
         help="run the bot (default), sync its slash commands globally and exit, print "
         "the invite link (invite), migrate-db FROM TO: copy every table of one database "
         "into another, empty one, or web: serve the web companion alone (WEB_PORT, "
-        "default 8080; no token needed)",
+        "default 8080; no token needed), or arena: the bot arena's UDP server "
+        "(arena --help; no token needed)",
     )
     parser.add_argument(
         "source", nargs="?", metavar="FROM", help="migrate-db: sqlite:///path or a file path"

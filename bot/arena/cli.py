@@ -1,0 +1,112 @@
+"""``python -m bot arena``: run the arena server (README, Bot arena: Running the server).
+
+An operator's mistake (a port in use, a bad number) ends with one line on stderr and a
+non-zero exit, never a traceback.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import contextlib
+import logging
+import sys
+from collections.abc import Sequence
+
+from bot.arena.server import ArenaConfig, ArenaServer
+
+log = logging.getLogger("bot.arena")
+
+EXIT_OK = 0
+EXIT_FAILURE = 1
+
+
+def parse_args(argv: Sequence[str]) -> argparse.Namespace:
+    defaults = ArenaConfig()
+    parser = argparse.ArgumentParser(
+        prog="mexican-bot arena",
+        description="A Mäxchen protocol server where bots play each other (docs/arena.md).",
+    )
+    parser.add_argument("--host", default=defaults.host, help="address to listen on")
+    parser.add_argument("--port", type=int, default=defaults.port, help="UDP port (9000)")
+    parser.add_argument(
+        "--window-ms",
+        type=int,
+        default=round(defaults.window * 1000),
+        help="how long a bot has to answer, in milliseconds (250)",
+    )
+    parser.add_argument(
+        "--bench-after",
+        type=int,
+        default=defaults.bench_after,
+        help="bench a bot after this many rounds in a row lost by not answering (5)",
+    )
+    parser.add_argument(
+        "--max-clients", type=int, default=defaults.max_clients, help="registrations (1000)"
+    )
+    parser.add_argument(
+        "--pause", type=float, default=defaults.pause, help="seconds between rounds (0)"
+    )
+    parser.add_argument(
+        "--rounds", type=int, default=None, help="stop after this many played rounds"
+    )
+    return parser.parse_args(list(argv))
+
+
+def config_from(args: argparse.Namespace) -> ArenaConfig:
+    """The settings the arguments name; a number out of its range is a usage error."""
+    checks = (
+        (0 <= args.port <= 65535, "--port must be 0-65535"),
+        (10 <= args.window_ms <= 10_000, "--window-ms must be 10-10000"),
+        (args.bench_after >= 1, "--bench-after must be at least 1"),
+        (args.max_clients >= 1, "--max-clients must be at least 1"),
+        (args.pause >= 0, "--pause must not be negative"),
+        (args.rounds is None or args.rounds >= 1, "--rounds must be at least 1"),
+    )
+    for ok, problem in checks:
+        if not ok:
+            raise ValueError(problem)
+    return ArenaConfig(
+        host=args.host,
+        port=args.port,
+        window=args.window_ms / 1000,
+        bench_after=args.bench_after,
+        max_clients=args.max_clients,
+        pause=args.pause,
+    )
+
+
+async def serve(config: ArenaConfig, rounds: int | None = None) -> ArenaServer:
+    """Bind the port and deal rounds until cancelled (or ``rounds`` are played)."""
+    loop = asyncio.get_running_loop()
+    server = ArenaServer(config)
+    transport, _ = await loop.create_datagram_endpoint(
+        lambda: server, local_addr=(config.host, config.port)
+    )
+    host, port = transport.get_extra_info("sockname")[:2]
+    log.info("arena: listening on %s:%s (UDP)", host, port)
+    try:
+        await server.play(rounds)
+    finally:
+        transport.close()
+    return server
+
+
+def main(argv: Sequence[str]) -> int:
+    args = parse_args(argv)
+    try:
+        config = config_from(args)
+    except ValueError as exc:
+        print(f"mexican-bot arena: {exc}", file=sys.stderr)
+        return EXIT_FAILURE
+    logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
+    try:
+        with contextlib.suppress(KeyboardInterrupt):
+            asyncio.run(serve(config, args.rounds))
+    except OSError as exc:
+        print(
+            f"mexican-bot arena: cannot listen on {config.host}:{config.port} ({exc.strerror})",
+            file=sys.stderr,
+        )
+        return EXIT_FAILURE
+    return EXIT_OK
