@@ -8,7 +8,9 @@ from collections.abc import AsyncIterator, Iterable
 from contextlib import asynccontextmanager
 from typing import Any, cast
 
+from bot.arena.protocol import dice, parse_dice
 from bot.arena.server import Address, ArenaConfig, ArenaServer
+from bot.engine.rolls import ORDER, RANK, Roll
 
 #: How long a test waits for a message the server must send; far above any window used.
 WAIT = 2.0
@@ -110,3 +112,26 @@ async def join(*bots: Bot) -> None:
     """Every bot joins the round being gathered."""
     for bot in bots:
         bot.say(f"JOIN;{bot.token(await bot.next('ROUND STARTING'))}")
+
+
+async def autoplay(bot: Bot, rng: random.Random) -> None:
+    """Play every round for ``bot`` until cancelled: join, roll and tell the truth when it
+    is higher, else claim one rank above; see a standing claim of 61 or more half the time."""
+    last: Roll | None = None
+    while True:
+        head, *fields = (await bot.inbox.get()).split(";")
+        if head == "ROUND STARTING":
+            bot.say(f"JOIN;{fields[0]}")
+        elif head == "ROUND STARTED":
+            last = None
+        elif head == "ANNOUNCED":
+            last = parse_dice(fields[1])
+        elif head == "YOUR TURN":
+            see = last is not None and RANK[last] >= RANK[(6, 1)] and rng.random() < 0.5
+            bot.say(f"{'SEE' if see else 'ROLL'};{fields[0]}")
+        elif head == "ROLLED":
+            roll = parse_dice(fields[0])
+            assert roll is not None
+            if last is not None and RANK[roll] <= RANK[last]:
+                roll = ORDER[min(RANK[last] + 1, len(ORDER) - 1)]
+            bot.say(f"ANNOUNCE;{dice(roll)};{fields[1]}")

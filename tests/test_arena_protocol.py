@@ -5,11 +5,16 @@ from __future__ import annotations
 
 import asyncio
 import hashlib
+import random
+import socket
 
 import pytest
 
+import bot.__main__ as bot_main
+from bot.arena.cli import main as arena_main
 from bot.arena.protocol import parse, parse_dice, valid_name
-from tests.arena_helpers import Bot, arena, join
+from bot.arena.server import ArenaServer
+from tests.arena_helpers import Bot, arena, autoplay, join
 
 
 async def turn(bot: Bot, command: str) -> None:
@@ -294,3 +299,66 @@ async def test_a_bot_that_does_not_answer_in_time_loses(rolls: bool, reason: str
         assert await ben.next("PLAYER LOST") == f"PLAYER LOST;ana;{reason}"
         assert await ben.next("SCORE") == "SCORE;ana:0,ben:1"
         await play
+
+
+# --- seats, dice, points over many rounds ----------------------------------------------
+
+
+async def test_seats_are_shuffled_every_round_and_every_survivor_scores() -> None:
+    names = ("ana", "ben", "cas", "dan")
+    async with arena(rng=random.Random(46)) as place:
+        bots = [await place.player(n) for n in names]
+        players = [asyncio.create_task(autoplay(b, random.Random(i))) for i, b in enumerate(bots)]
+        results = [await place.server.play_round() for _ in range(24)]
+        for task in players:
+            task.cancel()
+    assert all(r is not None for r in results)
+    orders = {r.seats for r in results if r is not None}
+    assert len(orders) > 6
+    assert {r.seats[0] for r in results if r is not None} == set(names)
+    points = dict.fromkeys(names, 0)
+    for r in results:
+        assert r is not None
+        for name in r.winners:
+            points[name] += 1
+    assert {n: place.server.clients[n].points for n in names} == points
+    assert sum(points.values()) == sum(len(r.seats) - len(r.lost.players) for r in results if r)
+
+
+def test_the_server_rolls_with_the_cryptographic_source() -> None:
+    assert isinstance(ArenaServer().rng, random.SystemRandom)
+
+
+# --- the command ------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize(
+    "argv", [["--port", "70000"], ["--window-ms", "5"], ["--bench-after", "0"], ["--rounds", "0"]]
+)
+def test_bad_arguments_end_with_one_line(
+    argv: list[str], capsys: pytest.CaptureFixture[str]
+) -> None:
+    assert arena_main(argv) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and err.startswith("mexican-bot arena: --")
+
+
+def test_a_port_in_use_ends_with_one_line(capsys: pytest.CaptureFixture[str]) -> None:
+    with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as taken:
+        taken.bind(("127.0.0.1", 0))
+        port = taken.getsockname()[1]
+        assert arena_main(["--host", "127.0.0.1", "--port", str(port)]) == 1
+    err = capsys.readouterr().err
+    assert err.count("\n") == 1 and f"cannot listen on 127.0.0.1:{port}" in err
+
+
+def test_python_m_bot_arena_is_the_arena(monkeypatch: pytest.MonkeyPatch) -> None:
+    seen: list[list[str]] = []
+
+    def fake(argv: list[str]) -> int:
+        seen.append(list(argv))
+        return 0
+
+    monkeypatch.setattr(bot_main, "arena_main", fake)
+    assert bot_main.main(["arena", "--port", "9100"]) == 0
+    assert seen == [["--port", "9100"]]
