@@ -136,7 +136,9 @@ class ArenaServer(asyncio.DatagramProtocol):
         self.joining: _Joining | None = None
         self.round_no = 0
         self.rounds_played = 0
+        #: Datagrams dropped unread (over the rate, or no command), and any that raised.
         self.dropped = 0
+        self.faults = 0
 
     # --- the socket -------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -153,8 +155,9 @@ class ArenaServer(asyncio.DatagramProtocol):
                 self.dropped += 1
                 return
             self._handle(command, (addr[0], addr[1]))
-        except Exception:  # one bad datagram must never stop the server
-            log.exception("arena: a datagram from %s was dropped", addr[0])
+        except Exception as exc:  # one bad datagram must never stop the server
+            self.faults += 1
+            log.error("arena: a datagram from %s was dropped: %r", addr[0], exc)
 
     def error_received(self, exc: Exception) -> None:
         log.debug("arena: socket error %s", exc)
