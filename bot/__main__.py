@@ -60,7 +60,7 @@ def loop_factory() -> Callable[[], asyncio.AbstractEventLoop] | None:
 def main(argv: Sequence[str] | None = None) -> int:
     raw = list(sys.argv[1:] if argv is None else argv)
     if raw[:1] == ["arena"]:
-        return arena_main(raw[1:])
+        return _arena(raw[1:])
     args = _parse_args(argv)
     if args.command == "migrate-db":
         return _migrate_db(args.source, args.target)
@@ -340,6 +340,16 @@ def _web() -> int:
     except KeyboardInterrupt:
         pass
     return EXIT_OK
+
+
+def _arena(argv: Sequence[str]) -> int:
+    """`arena`: the bot arena's server, its ladder in the bot's database; no token needed."""
+    try:
+        settings = load_settings(need_token=False)
+    except SettingsError as exc:
+        _fail(str(exc))
+        return EXIT_BAD_SETTINGS
+    return arena_main(argv, settings.database)
 
 
 def _migrate_db(source: str, target: str) -> int:

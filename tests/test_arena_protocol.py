@@ -355,7 +355,7 @@ def test_a_port_in_use_ends_with_one_line(capsys: pytest.CaptureFixture[str]) ->
 def test_python_m_bot_arena_is_the_arena(monkeypatch: pytest.MonkeyPatch) -> None:
     seen: list[list[str]] = []
 
-    def fake(argv: list[str]) -> int:
+    def fake(argv: list[str], database: object) -> int:
         seen.append(list(argv))
         return 0
 

@@ -10,15 +10,22 @@ import argparse
 import asyncio
 import contextlib
 import logging
+import sqlite3
 import sys
 from collections.abc import Sequence
 
+from bot.arena.ladder import Ladder, ladder_text
 from bot.arena.server import ArenaConfig, ArenaServer
+from bot.storage import Storage, StorageError, open_storage
 
 log = logging.getLogger("bot.arena")
 
 EXIT_OK = 0
 EXIT_FAILURE = 1
+
+
+class PortError(Exception):
+    """The arena's port can't be bound: the one line to show."""
 
 
 def parse_args(argv: Sequence[str]) -> argparse.Namespace:
@@ -50,6 +57,12 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
     parser.add_argument(
         "--rounds", type=int, default=None, help="stop after this many played rounds"
     )
+    parser.add_argument(
+        "--ladder",
+        action="store_true",
+        help="print the ladder from the database (DATABASE_URL or DATABASE_PATH) and exit",
+    )
+    parser.add_argument("--top", type=int, default=50, help="--ladder: how many bots (50)")
     return parser.parse_args(list(argv))
 
 
@@ -76,13 +89,19 @@ def config_from(args: argparse.Namespace) -> ArenaConfig:
     )
 
 
-async def serve(config: ArenaConfig, rounds: int | None = None) -> ArenaServer:
-    """Bind the port and deal rounds until cancelled (or ``rounds`` are played)."""
+async def serve(
+    config: ArenaConfig, rounds: int | None = None, storage: Storage | None = None
+) -> ArenaServer:
+    """Bind the port and deal rounds until cancelled (or ``rounds`` are played), each
+    scored on the ladder in ``storage`` (none: scores last as long as the process)."""
     loop = asyncio.get_running_loop()
-    server = ArenaServer(config)
-    transport, _ = await loop.create_datagram_endpoint(
-        lambda: server, local_addr=(config.host, config.port)
-    )
+    server = ArenaServer(config, recorder=Ladder(storage) if storage is not None else None)
+    try:
+        transport, _ = await loop.create_datagram_endpoint(
+            lambda: server, local_addr=(config.host, config.port)
+        )
+    except OSError as exc:
+        raise PortError(f"cannot listen on {config.host}:{config.port} ({exc.strerror})") from exc
     host, port = transport.get_extra_info("sockname")[:2]
     log.info("arena: listening on %s:%s (UDP)", host, port)
     try:
@@ -92,21 +111,46 @@ async def serve(config: ArenaConfig, rounds: int | None = None) -> ArenaServer:
     return server
 
 
-def main(argv: Sequence[str]) -> int:
+async def run(args: argparse.Namespace, config: ArenaConfig, database: object | None) -> None:
+    """The server (or, with ``--ladder``, the ladder printed) on the database given."""
+    if database is None:
+        if args.ladder:
+            raise StorageError("no database to read the ladder from")
+        await serve(config, args.rounds)
+        return
+    storage = await open_storage(database)
+    try:
+        if args.ladder:
+            print(await ladder_text(storage, args.top))
+        else:
+            await serve(config, args.rounds, storage)
+    finally:
+        await storage.close()
+
+
+def main(argv: Sequence[str], database: object | None = None) -> int:
+    """The command; ``database`` is what ``open_storage`` opens (the bot's settings give
+    it: DATABASE_URL, else the SQLite file at DATABASE_PATH); None keeps no ladder."""
     args = parse_args(argv)
     try:
         config = config_from(args)
     except ValueError as exc:
-        print(f"mexican-bot arena: {exc}", file=sys.stderr)
-        return EXIT_FAILURE
+        return _fail(str(exc))
     logging.basicConfig(level=logging.INFO, format="%(asctime)s %(message)s")
     try:
         with contextlib.suppress(KeyboardInterrupt):
-            asyncio.run(serve(config, args.rounds))
-    except OSError as exc:
-        print(
-            f"mexican-bot arena: cannot listen on {config.host}:{config.port} ({exc.strerror})",
-            file=sys.stderr,
+            asyncio.run(run(args, config, database))
+    except PortError as exc:
+        return _fail(str(exc))
+    except (StorageError, sqlite3.Error, OSError) as exc:
+        # The type only: a database's message may carry its address.
+        return _fail(
+            f"the ladder's database can't be used ({type(exc).__name__}): check "
+            "DATABASE_URL or DATABASE_PATH"
         )
-        return EXIT_FAILURE
     return EXIT_OK
+
+
+def _fail(problem: str) -> int:
+    print(f"mexican-bot arena: {problem}", file=sys.stderr)
+    return EXIT_FAILURE

@@ -13,9 +13,9 @@ import asyncio
 import logging
 import random
 import secrets
-from collections.abc import Callable
+from collections.abc import Mapping
 from dataclasses import dataclass, field
-from typing import cast
+from typing import Protocol, cast
 
 from bot.arena.protocol import Command, dice, parse, parse_dice, valid_name
 from bot.engine.maexchen import Loss, Lost, MiaRound, Outcome
@@ -84,6 +84,18 @@ class RoundResult:
         return tuple(p for p in self.seats if p not in self.lost.players)
 
 
+class Recorder(Protocol):
+    """Where rounds are scored for good (the ladder, bot/arena/ladder.py)."""
+
+    async def last_round(self) -> int:
+        """The last round number stored; the server numbers on from it."""
+        ...
+
+    async def record(self, result: RoundResult) -> Mapping[str, int]:
+        """Store a round; each seat's points after it."""
+        ...
+
+
 @dataclass(slots=True)
 class _Bucket:
     tokens: float
@@ -120,13 +132,13 @@ class ArenaServer(asyncio.DatagramProtocol):
         self,
         config: ArenaConfig | None = None,
         rng: random.Random | None = None,
-        on_round: Callable[[RoundResult], None] | None = None,
+        recorder: Recorder | None = None,
     ) -> None:
         self.config = config or ArenaConfig()
         # Dice and seating from the operating system's cryptographic source (README, Bot
         # arena: Fair dice); tests pass a seeded one.
         self.rng = rng or secrets.SystemRandom()
-        self.on_round = on_round
+        self.recorder = recorder
         self.transport: asyncio.DatagramTransport | None = None
         self.clients: dict[str, Client] = {}
         self.by_addr: dict[Address, Client] = {}
@@ -139,6 +151,8 @@ class ArenaServer(asyncio.DatagramProtocol):
         #: Datagrams dropped unread (over the rate, or no command), and any that raised.
         self.dropped = 0
         self.faults = 0
+        #: Rounds the recorder could not store: played, but scored for nobody.
+        self.unstored = 0
 
     # --- the socket -------------------------------------------------------------------
     def connection_made(self, transport: asyncio.BaseTransport) -> None:
@@ -266,6 +280,8 @@ class ArenaServer(asyncio.DatagramProtocol):
     # --- rounds -------------------------------------------------------------------------
     async def play(self, rounds: int | None = None) -> None:
         """Deal rounds one after another (``rounds`` of them, or until cancelled)."""
+        if self.recorder is not None:
+            self.round_no = max(self.round_no, await self.recorder.last_round())
         heart = asyncio.create_task(self._heartbeat())
         try:
             while rounds is None or self.rounds_played < rounds:
@@ -300,13 +316,24 @@ class ArenaServer(asyncio.DatagramProtocol):
             if outcome.shown is not None:
                 self.broadcast(f"ACTUAL DICE;{dice(outcome.shown)}")
             lost = outcome.lost
-        self.broadcast(f"PLAYER LOST;{','.join(lost.players)};{lost.reason}")
         result = RoundResult(self.round_no, game.seats, lost, tuple(seals))
-        self._score(result)
+        stored = await self._store(result)  # stored before anyone is told (docs/arena.md)
+        self.broadcast(f"PLAYER LOST;{','.join(lost.players)};{lost.reason}")
+        self._score(result, stored)
         self.rounds_played += 1
-        if self.on_round is not None:
-            self.on_round(result)
         return result
+
+    async def _store(self, result: RoundResult) -> Mapping[str, int] | None:
+        """The seats' points as stored after the round; None without a recorder, and
+        none when storing failed (the round then scores for nobody)."""
+        if self.recorder is None:
+            return None
+        try:
+            return await self.recorder.record(result)
+        except Exception as exc:  # the database down: play on, count nothing
+            self.unstored += 1
+            log.error("arena: round %s not stored: %s", result.number, type(exc).__name__)
+            return {}
 
     async def _gather(self) -> list[str]:
         """Invite everyone registered to the round; the players who join in time, shuffled."""
@@ -368,15 +395,17 @@ class ArenaServer(asyncio.DatagramProtocol):
         finally:
             self.asks.pop(player, None)
 
-    def _score(self, result: RoundResult) -> None:
-        """A point for every player who did not lose; the timeouts that bench a bot; the
-        seals of the round to the spectators."""
+    def _score(self, result: RoundResult, stored: Mapping[str, int] | None) -> None:
+        """A point for every player who did not lose (as stored, with a recorder); the
+        timeouts that bench a bot; the seals of the round to the spectators."""
         timed_out = result.lost.reason in (Loss.DID_NOT_TAKE_TURN, Loss.DID_NOT_ANNOUNCE)
         for name in result.seats:
             client = self.clients.get(name)
             if client is None:
                 continue
-            if name in result.winners:
+            if stored is not None:
+                client.points = stored.get(name, client.points)
+            elif name in result.winners:
                 client.points += 1
             if timed_out and name in result.lost.players:
                 client.missed += 1
