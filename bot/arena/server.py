@@ -10,6 +10,7 @@ client sends can raise out of ``datagram_received`` or hold a round past its dea
 from __future__ import annotations
 
 import asyncio
+import contextlib
 import logging
 import random
 import secrets
@@ -145,6 +146,8 @@ class ArenaServer(asyncio.DatagramProtocol):
         self.per_ip: dict[str, int] = {}
         self.buckets: dict[str, _Bucket] = {}
         self.asks: dict[str, _Ask] = {}
+        #: Set when a player registers, so an idle server deals at once.
+        self.arrived = asyncio.Event()
         self.joining: _Joining | None = None
         self.round_no = 0
         self.rounds_played = 0
@@ -241,6 +244,8 @@ class ArenaServer(asyncio.DatagramProtocol):
             self.by_addr[addr] = client
             self.per_ip[addr[0]] = self.per_ip.get(addr[0], 0) + 1
         self.send(addr, "REGISTERED")
+        if not spectator:
+            self.arrived.set()
 
     def _refusal(self, name: str, addr: Address) -> str | None:
         """Why a registration is refused, or None (README, Bot arena: Registering)."""
@@ -285,8 +290,13 @@ class ArenaServer(asyncio.DatagramProtocol):
         heart = asyncio.create_task(self._heartbeat())
         try:
             while rounds is None or self.rounds_played < rounds:
+                self.arrived.clear()
                 played = await self.play_round()
-                await asyncio.sleep(self.config.pause if played else self.config.idle_pause)
+                if played:
+                    await asyncio.sleep(self.config.pause)
+                    continue
+                with contextlib.suppress(TimeoutError):
+                    await asyncio.wait_for(self.arrived.wait(), self.config.idle_pause)
         finally:
             heart.cancel()
 
