@@ -67,7 +67,7 @@ async def play(
             head, *fields = (await watcher.inbox.get()).split(";")
             if head == "ROUND STARTED":
                 current = int(fields[0])
-            elif head == "SCORE":
+            elif head == "SCORE" and current:  # a round it saw start (the house plays on)
                 told.add(current)
     await asyncio.sleep(random.random() / 100)
     os.kill(server.pid, signal.SIGKILL)

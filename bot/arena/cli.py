@@ -14,6 +14,7 @@ import sqlite3
 import sys
 from collections.abc import Sequence
 
+from bot.arena.house import HOUSE_NAMES, house
 from bot.arena.ladder import Ladder, ladder_text
 from bot.arena.server import ArenaConfig, ArenaServer
 from bot.storage import Storage, StorageError, open_storage
@@ -58,12 +59,27 @@ def parse_args(argv: Sequence[str]) -> argparse.Namespace:
         "--rounds", type=int, default=None, help="stop after this many played rounds"
     )
     parser.add_argument(
+        "--house",
+        default=",".join(HOUSE_NAMES),
+        help="the house players who play every round, by persona: "
+        f"{','.join(HOUSE_NAMES)} (all, the default) or none",
+    )
+    parser.add_argument(
         "--ladder",
         action="store_true",
         help="print the ladder from the database (DATABASE_URL or DATABASE_PATH) and exit",
     )
     parser.add_argument("--top", type=int, default=50, help="--ladder: how many bots (50)")
     return parser.parse_args(list(argv))
+
+
+def house_keys(text: str) -> list[str]:
+    """The personas ``--house`` names (``none``: no house players)."""
+    keys = [] if text == "none" else [k for k in text.split(",") if k]
+    unknown = [k for k in keys if k not in HOUSE_NAMES]
+    if unknown:
+        raise ValueError(f"--house: no persona {unknown[0]!r} (there are {', '.join(HOUSE_NAMES)})")
+    return keys
 
 
 def config_from(args: argparse.Namespace) -> ArenaConfig:
@@ -79,6 +95,7 @@ def config_from(args: argparse.Namespace) -> ArenaConfig:
     for ok, problem in checks:
         if not ok:
             raise ValueError(problem)
+    house_keys(args.house)
     return ArenaConfig(
         host=args.host,
         port=args.port,
@@ -90,12 +107,18 @@ def config_from(args: argparse.Namespace) -> ArenaConfig:
 
 
 async def serve(
-    config: ArenaConfig, rounds: int | None = None, storage: Storage | None = None
+    config: ArenaConfig,
+    rounds: int | None = None,
+    storage: Storage | None = None,
+    personas: Sequence[str] = (),
 ) -> ArenaServer:
     """Bind the port and deal rounds until cancelled (or ``rounds`` are played), each
-    scored on the ladder in ``storage`` (none: scores last as long as the process)."""
+    scored on the ladder in ``storage`` (none: scores last as long as the process), with
+    the house players of ``personas`` at every table."""
     loop = asyncio.get_running_loop()
     server = ArenaServer(config, recorder=Ladder(storage) if storage is not None else None)
+    for player in house(list(personas)):
+        server.seat_house(player.name, player.hear)
     try:
         transport, _ = await loop.create_datagram_endpoint(
             lambda: server, local_addr=(config.host, config.port)
@@ -116,14 +139,14 @@ async def run(args: argparse.Namespace, config: ArenaConfig, database: object | 
     if database is None:
         if args.ladder:
             raise StorageError("no database to read the ladder from")
-        await serve(config, args.rounds)
+        await serve(config, args.rounds, None, house_keys(args.house))
         return
     storage = await open_storage(database)
     try:
         if args.ladder:
             print(await ladder_text(storage, args.top))
         else:
-            await serve(config, args.rounds, storage)
+            await serve(config, args.rounds, storage, house_keys(args.house))
     finally:
         await storage.close()
 

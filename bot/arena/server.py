@@ -14,7 +14,7 @@ import contextlib
 import logging
 import random
 import secrets
-from collections.abc import Mapping
+from collections.abc import Callable, Mapping
 from dataclasses import dataclass, field
 from typing import Protocol, cast
 
@@ -61,6 +61,8 @@ class Client:
     #: Played rounds in a row lost by not answering in time.
     missed: int = 0
     benched: bool = False
+    #: A house player's answers (bot/arena/house.py): it is sent nothing over UDP.
+    local: Callable[[str], str | None] | None = field(default=None, repr=False)
 
 
 @dataclass(frozen=True, slots=True)
@@ -183,14 +185,39 @@ class ArenaServer(asyncio.DatagramProtocol):
         if self.transport is not None and not self.transport.is_closing():
             self.transport.sendto(text.encode("utf-8"), addr)
 
+    def deliver(self, client: Client, text: str) -> None:
+        """A message to one client: over UDP, or to a house player in this process."""
+        if client.local is None:
+            self.send(client.addr, text)
+        else:
+            asyncio.get_running_loop().call_soon(self._house_answer, client, text)
+
     def broadcast(self, text: str) -> None:
         for client in self.clients.values():
-            self.send(client.addr, text)
+            self.deliver(client, text)
 
     def to_spectators(self, text: str) -> None:
         for client in self.clients.values():
             if client.spectator:
-                self.send(client.addr, text)
+                self.deliver(client, text)
+
+    def seat_house(self, name: str, answer: Callable[[str], str | None]) -> None:
+        """Register a house player: its name is held for it (from no IP address)."""
+        client = Client(name, ("house", len(self.clients)), spectator=False, local=answer)
+        self.clients[name] = client
+        self.by_addr[client.addr] = client
+
+    def _house_answer(self, client: Client, text: str) -> None:
+        """A house player's answer, taken as any bot's; one that took longer than the
+        window to think is dropped, as a late datagram would be."""
+        assert client.local is not None
+        began = asyncio.get_running_loop().time()
+        answer = client.local(text)
+        if answer is None or asyncio.get_running_loop().time() - began > self.config.window:
+            return
+        command = parse(answer.encode("utf-8"))
+        if command is not None and self.clients.get(client.name) is client:
+            self._handle(command, client.addr)
 
     # --- datagrams ----------------------------------------------------------------------
     def _allow(self, ip: str) -> bool:
@@ -397,7 +424,7 @@ class ArenaServer(asyncio.DatagramProtocol):
         token = secrets.token_hex(8)
         ask = _Ask(token, asyncio.get_running_loop().create_future())
         self.asks[player] = ask
-        self.send(client.addr, ";".join((head, *parts, token)))
+        self.deliver(client, ";".join((head, *parts, token)))
         try:
             return await asyncio.wait_for(ask.answer, self.config.window)
         except TimeoutError:
