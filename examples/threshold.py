@@ -57,23 +57,31 @@ class Threshold:
 
 
 def play(bot: Threshold, name: str, host: str, port: int, quiet: float = 10.0) -> None:
-    """Register and answer the server until it goes quiet (no heartbeat for ``quiet`` s)."""
+    """Register (asking again each second until the server answers), then answer it until
+    it goes quiet (no heartbeat for ``quiet`` seconds)."""
     server = (host, port)
+    register = f"REGISTER;{name}".encode()
     with socket.socket(socket.AF_INET, socket.SOCK_DGRAM) as sock:
-        sock.settimeout(quiet)
-        sock.sendto(f"REGISTER;{name}".encode(), server)
-        while True:
+        sock.settimeout(min(1.0, quiet))
+        sock.sendto(register, server)
+        registered, silent = False, 0.0
+        while silent < quiet:
             try:
                 data, _ = sock.recvfrom(2048)
-            except TimeoutError:
-                print("the server went quiet")
-                return
+            except (TimeoutError, ConnectionRefusedError):  # not up yet, or gone
+                silent += min(1.0, quiet)
+                if not registered:
+                    sock.sendto(register, server)
+                continue
+            silent = 0.0
             message = data.decode("utf-8", "replace")
+            registered = registered or message == "REGISTERED"
             if message.startswith(("REJECTED", "PLAYER LOST", "SCORE")):
                 print(message)
             reply = bot.hear(message)
             if reply is not None:
                 sock.sendto(reply.encode(), server)
+        print("the server went quiet")
 
 
 if __name__ == "__main__":
