@@ -16,9 +16,11 @@ from typing import Any
 
 import pytest
 
+from bot.ai import bluff_policy
 from bot.ai.personas import PERSONAS
 from bot.arena.cli import main as arena_main
 from bot.arena.house import HOUSE_NAMES, HousePlayer, house
+from bot.arena.reader import MEMORY, MOST, Reader
 from bot.arena.server import ArenaConfig, ArenaServer, RoundResult
 from bot.engine.maexchen import Loss
 from tests.arena_helpers import arena
@@ -154,3 +156,62 @@ async def test_the_examples_play_over_udp_with_their_own_loops() -> None:
     assert not faults
     learner = bots["learner"]
     assert sum(learner.shown.values()) > 0  # it has learned something of someone
+
+
+# --- Ada's reading of the bots she meets ------------------------------------------------
+
+
+def reader() -> Reader:
+    return Reader(bluff_policy.policy("maexchen"))
+
+
+def test_a_bot_she_has_not_met_is_played_with_the_solved_strategy() -> None:
+    r = reader()
+    assert r.weight("new") == 0.0
+    for _ in range(400):
+        r.answered("old", 5, saw=False)
+    assert 0.8 < r.weight("old") <= MOST
+
+
+def test_a_bot_never_caught_lying_is_never_seen() -> None:
+    r = reader()
+    for c in range(6, 20):
+        for _ in range(40):
+            r.lifted("honest", c, c)
+    answer = r.answer("honest", "honest", True, 0.75)
+    assert not [c for c in range(20) if answer.see(c, None)]
+
+
+def test_a_bot_always_caught_lying_is_seen() -> None:
+    r = reader()
+    for c in range(6, 20):
+        for _ in range(40):
+            r.lifted("liar", c, 0)
+    answer = r.answer("liar", "liar", True, 0.75)
+    assert all(answer.see(c, c - 1) for c in range(8, 20))
+
+
+def test_she_lies_where_the_next_bot_does_not_look() -> None:
+    r = reader()
+    for c in range(20):  # a 6-4 caller: sees every claim of 6-4 or more, no other
+        for _ in range(60):
+            r.answered("caller", c, saw=c >= 12)
+    answer = r.answer("x", "caller", True, 0.75)
+    assert 6 <= answer.best_claim(5, 0) < 12  # a 3-1 over 5-1: a lie it will not see
+    assert answer.best_claim(12, 0) != 20  # never a false 21: it is shown at once
+
+
+def test_she_remembers_a_bounded_number_of_bots() -> None:
+    r = reader()
+    for i in range(MEMORY + 50):
+        r.answered(f"bot{i}", 3, saw=False)
+    assert len(r.records) == MEMORY and "bot0" not in r.records
+
+
+@pytest.mark.slow  # about 1.5 s: 600 rounds (seeded: the same rounds each run)
+async def test_heads_up_she_loses_under_45_percent_to_the_truthful_example() -> None:
+    truthful = example("truthful").Truthful()
+    ada = HousePlayer(PERSONAS["expert"], random.Random(11))
+    _, results = await house_rounds([("ExpertAda", ada.hear), ("truthful", truthful.hear)], 600)
+    lost = sum("ExpertAda" in r.lost.players for r in results)
+    assert lost / len(results) < 0.45
