@@ -155,7 +155,7 @@ async def pairing(
 
 
 def ada(rounds: int) -> None:
-    print(f"Expert Ada (the solved Mäxchen strategy) against the example bots, {rounds} rounds")
+    print(f"Expert Ada (as the arena seats her) against the example bots, {rounds} rounds")
     print(f"{'opponent':<14} {'seats':>5} {'Ada lost':>9} {'95% interval':>16} {'vs even':>8}")
     for name, make in opponents().items():
         for seats in (2, 3, 4, 5, 6):
