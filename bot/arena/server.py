@@ -123,7 +123,7 @@ class _Ask:
     answer: asyncio.Future[Command] = field(repr=False)
 
 
-#: What a turn's answer does, by verb (anything else with the right token is INVALID_TURN).
+#: The answers a turn takes (anything else with the turn's token is INVALID_TURN).
 TURN_VERBS = frozenset({"ROLL", "SEE"})
 
 
