@@ -1,7 +1,7 @@
 """`python -m bot` (or `mexican-bot`): run the bot; `python -m bot sync`: publish commands;
 `python -m bot invite`: print the invite link; `python -m bot migrate-db FROM TO`: copy
 the database (e.g. SQLite into PostgreSQL); `python -m bot web`: the web companion alone
-(README, Web companion).
+(README, Web companion); `python -m bot arena`: the bot arena's server (README, Bot arena).
 
 Operator mistakes (no token, bad setting, token refused, Discord unreachable, a
 DEV_GUILD_ID the bot may not add commands to, a DATABASE_PATH it can't write, a
@@ -28,6 +28,7 @@ import discord
 from bot import __version__
 from bot.adapter.faces import upload_faces
 from bot.adapter.permissions import invite_url
+from bot.arena.cli import main as arena_main
 from bot.game.shards import Shards
 from bot.present.faces import EMOJI_NAMES
 from bot.runtime import collector, monitor
@@ -64,6 +65,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if given[:1] == ["web"]:
         _web_parser().parse_args(given[1:])  # its own --help; nothing else to read
         return _web()
+    if given[:1] == ["arena"]:
+        return _arena(given[1:])
     args = _parse_args(argv)
     if args.command == "migrate-db":
         return _migrate_db(args.source, args.target)
@@ -349,6 +352,16 @@ def _web() -> int:
     return EXIT_OK
 
 
+def _arena(argv: Sequence[str]) -> int:
+    """`arena`: the bot arena's server, its ladder in the bot's database; no token needed."""
+    try:
+        settings = load_settings(need_token=False)
+    except SettingsError as exc:
+        _fail(str(exc))
+        return EXIT_BAD_SETTINGS
+    return arena_main(argv, settings.database)
+
+
 def _migrate_db(source: str, target: str) -> int:
     """`migrate-db FROM TO`: copy every table, then compare the counts table by table.
 
@@ -401,12 +414,13 @@ def _parse_args(argv: Sequence[str] | None) -> argparse.Namespace:
     parser.add_argument(
         "command",
         nargs="?",
-        choices=("run", "sync", "invite", "migrate-db", "web"),
+        choices=("run", "sync", "invite", "migrate-db", "web", "arena"),
         default="run",
         help="run the bot (default), sync its slash commands globally and exit, print "
         "the invite link (invite), migrate-db FROM TO: copy every table of one database "
         "into another, empty one, or web: serve the web companion alone (WEB_PORT, "
-        "default 8080; no token needed)",
+        "default 8080; no token needed), or arena: the bot arena's UDP server "
+        "(arena --help; no token needed)",
     )
     parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
     parser.add_argument(

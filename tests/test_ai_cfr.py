@@ -102,7 +102,7 @@ def test_checkpoints_run_one_two_five_up_to_the_end() -> None:
 # --- the shipped tables -------------------------------------------------------------------
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", [*PRESETS, "maexchen"])
 def test_shipped_tables_are_distributions_over_legal_actions_everywhere(preset: str) -> None:
     doc = document(preset)
     game = cfr.Game.of(preset, doc["start_value"])
@@ -119,7 +119,7 @@ def test_shipped_tables_are_distributions_over_legal_actions_everywhere(preset: 
             assert set(doc[name]) == expected[name], name
 
 
-@pytest.mark.parametrize("preset", PRESETS)
+@pytest.mark.parametrize("preset", [*PRESETS, "maexchen"])
 def test_recorded_exploitability_is_what_the_shipped_table_has(preset: str) -> None:
     doc = document(preset)
     game = cfr.Game.of(preset, doc["start_value"])
@@ -157,6 +157,19 @@ def test_a_top_claim_nobody_saw_is_called() -> None:
         assert bluff_policy.respond("dollar", 20, s, "blind") == {"call": 1.0}, s
         if s is not None:
             assert bluff_policy.respond("dollar", 20, s, "pass") == {"call": 1.0}, s
+
+
+def test_under_the_arena_rules_a_top_claim_is_only_ever_called() -> None:
+    # A claim of 21 is lifted at once (README, Arena rules): no accepting it, nothing
+    # claimed over it, and no cup held after it.
+    doc = document("maexchen")
+    assert doc["rules"]["top_shown"] is True and doc["start_value"] == 0.0
+    for key, row in doc["respond"].items():
+        if key.startswith("20,"):
+            assert row == {"call": 1.0}, key
+    assert not [k for k in doc["after"] if k.startswith("20,")]
+    assert not [k for k in doc["claim_seen"] if k.startswith("20,")]
+    assert bluff_policy.policy("maexchen").legal_claims(20) == []
 
 
 def test_a_bare_first_claim_of_the_lowest_roll_is_accepted() -> None:

@@ -37,6 +37,7 @@ from bot.engine import (
     make_options,
     parse_roll,
 )
+from bot.engine.maexchen import Loss, MiaRound
 from bot.engine.rolls import SPELLINGS
 from bot.engine.state import PlayerState
 from bot.present.i18n import talk
@@ -676,8 +677,38 @@ PLAYED: list[tuple[str, type[GameError], str, Scenario]] = [
         "Units are 'sips' or 'points'; first is 'host' or 'random'.",
         lambda: make_options("mexen", {"units": "litres"}),
     ),
+    # the bot arena's round (bot/engine/maexchen.py)
+    (
+        "arena-seats",
+        IllegalMove,
+        "An arena round needs at least two bots, not 1.",
+        lambda: MiaRound(["ana"]),
+    ),
+    (
+        "arena-not-a-roll",
+        IllegalMove,
+        "7-1 is not a pair of dice.",
+        lambda: _rolled(MiaRound(["ana", "ben"])).announce((7, 1)),
+    ),
+    (
+        "arena-fault",
+        IllegalMove,
+        "A fault of DID_NOT_ANNOUNCE has no place at the turn stage.",
+        lambda: MiaRound(["ana", "ben"]).fault(Loss.DID_NOT_ANNOUNCE),
+    ),
+    (
+        "arena-stage",
+        IllegalMove,
+        "That move belongs to the announce stage, not turn.",
+        lambda: MiaRound(["ana", "ben"]).announce((6, 5)),
+    ),
 ]
 PLAYS = {key: (error, english, scenario) for key, error, english, scenario in PLAYED}
+
+
+def _rolled(round_: MiaRound) -> MiaRound:
+    round_.roll(ScriptedDice([3, 2]))
+    return round_
 
 
 def test_every_key_is_played_once() -> None:

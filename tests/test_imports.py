@@ -21,6 +21,7 @@ FLOORS = (
     "bot.storage",  # the databases
     "bot.league",  # ratings, seasons, achievements, statistics
     "bot.game",  # the tables in play: locks, turn clock, computer players' turns
+    "bot.arena",  # the bot arena: the Mäxchen protocol server over UDP; no Discord
     "bot.present",  # every word and message players read, and which messages show a move
     "bot.runtime",  # the process: settings, client, metrics, logs, shard leases
     "bot.web",  # the web companion: pages of leaderboards, profiles, replays; no Discord

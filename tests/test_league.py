@@ -61,6 +61,9 @@ def stamp(*when: int) -> float:
     return float(calendar.timegm((*when, 0, 0, 0)[:6]))
 
 
+#: The tables of schema step 15, the bot arena's ladder.
+ARENA_TABLES = ("arena_rounds", "arena_losses", "arena_bots")
+
 NOV_15 = stamp(2026, 11, 15, 12)
 
 
@@ -701,6 +704,8 @@ async def test_schema_step_9_finds_where_the_rated_games_were_played(
     await raw_execute(database_url, "DROP TABLE rating_history")
     for column in DUEL_COUNTS:
         await raw_execute(database_url, f"ALTER TABLE play_profiles DROP COLUMN {column}")
+    for table in ARENA_TABLES:  # step 15 (its index goes with its table)
+        await raw_execute(database_url, f"DROP TABLE {table}")
     await set_stored_version(database_url, 8)
     store = await open_storage(database_url)
     try:
@@ -902,6 +907,8 @@ async def test_schema_step_13_fills_the_rating_history_the_league_writes(
     await raw_execute(database_url, "DROP TABLE rating_history")
     for column in DUEL_COUNTS:
         await raw_execute(database_url, f"ALTER TABLE play_profiles DROP COLUMN {column}")
+    for table in ARENA_TABLES:  # step 15 (its index goes with its table)
+        await raw_execute(database_url, f"DROP TABLE {table}")
     await set_stored_version(database_url, 12)
     store = await open_storage(database_url)
     try:

@@ -16,11 +16,13 @@ from typing import Any
 
 import pytest
 
+from bot.arena.ladder import rater
 from bot.engine import Act, Move
 from bot.game.tables import TableService
 from bot.league.achievements import ACHIEVEMENTS
 from bot.league.service import League
 from bot.storage import DATA_TABLES, STATS, SqliteStorage, Storage, open_storage
+from bot.storage.arena_queries import ArenaRound
 from bot.storage.copy import CopyError, copy_database
 
 from .db_helpers import POSTGRESQL
@@ -59,6 +61,9 @@ async def play_games(url: str, games: int = 4) -> None:
                 moves = [m for m in table.game.legal_actions(player) if m.act is not Act.END]
                 await service.act(channel, player, rng.choice(moves), start + step / 1000)
         await store.open_web_link(GUILD, "t" * 43, 1.0)  # the web companion opted in
+        seats = ("ana", "ben")  # and a round of the bot arena
+        played = ArenaRound(1, 1.0, seats, ("ben",), "SEE_FAILED")
+        await store.record_arena_round(played, rater(seats, ("ben",)))
     finally:
         await store.close()
 
@@ -80,6 +85,7 @@ async def answers(store: Storage) -> dict[str, Any]:
         found[f"history/{channel}"] = await store.history(channel, 25)
     found["running"] = await store.load_running_games()
     found["events"] = [await store.events(game.id) for game in found["running"]]
+    found["arena"] = await store.arena_ladder(10), await store.arena_losses(["ana", "ben"])
     return found
 
 

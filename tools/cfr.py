@@ -110,9 +110,15 @@ class Rules:
     pass_on: bool
     fold: bool
     reroll_three_one: bool
+    #: A top claim is lifted at once (no accepting it, nothing over it), and every round
+    #: is reseated at random, so starting the next one is worth nothing: the bot arena's
+    #: Mäxchen rules (README, Arena rules).
+    top_shown: bool = False
 
     @classmethod
     def of(cls, preset: str) -> Rules:
+        if preset in ARENA_RULES:
+            return ARENA_RULES[preset]
         options = PRESETS[preset]
         if options.family != "bluff":
             raise ValueError(f"{preset} is not a bluffing rule set")
@@ -126,13 +132,22 @@ class Rules:
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        rules = {
             "ties": self.ties,
             "blind": self.blind,
             "pass": self.pass_on,
             "fold": self.fold,
             "reroll_three_one": self.reroll_three_one,
         }
+        return {**rules, "top_shown": True} if self.top_shown else rules
+
+
+#: Rule sets solved here that are no Discord preset: the bot arena's (bot/arena/).
+ARENA_RULES: dict[str, Rules] = {
+    "maexchen": Rules("maexchen", False, False, False, False, False, top_shown=True),
+}
+#: Every rule set the solver takes.
+SOLVABLE: tuple[str, ...] = ("dollar", "mexican", *ARENA_RULES)
 
 
 class Game:
@@ -157,7 +172,7 @@ class Game:
         claim_ok[NONE] = claimable
         for s in range(N):
             for c in range(N):
-                higher = c > s or (c == s and (rules.ties or s == TOP))
+                higher = c > s or (c == s and (rules.ties or (s == TOP and not rules.top_shown)))
                 claim_ok[s, c] = bool(claimable[s] and claimable[c] and higher)
         self.claim_ok: Mask = claim_ok
         tie = np.zeros((S, N), dtype=bool)
@@ -199,11 +214,15 @@ class Game:
         after[..., ROLL_BLIND] = resp_ok & rules.blind
         after[..., PASS_ON] = resp_ok & rules.pass_on & (np.arange(N) < TOP)[None, :, None]
         pc = after[..., PASS_ON][..., None] & claim_ok[:N][None, :, None, :]
+        respond = np.repeat(resp_ok[..., None], 2, axis=-1)
+        if rules.top_shown:  # a top claim is lifted at once: calling it is all there is
+            respond[:, TOP, :, ACCEPT] = False
+            after[:, TOP] = False
         self.masks: dict[str, Mask] = {
             "start": np.array([True, rules.blind]),
             "claim_seen": cs,
             "claim_blind": cb,
-            "respond": np.repeat(resp_ok[..., None], 2, axis=-1),
+            "respond": respond,
             "after": after,
             "pass_claim": pc,
         }
@@ -608,6 +627,7 @@ def _info_sets(g: Game) -> Iterable[tuple[str, str, tuple[int, ...], tuple[str, 
                 key = f"{c},{_s_key(k)},{HOWS[h]}"
                 if m["respond"][h, c, k].any():
                     yield "respond", key, (h, c, k), RESP_ACTIONS
+                if m["after"][h, c, k].any():
                     yield "after", key, (h, c, k), AFTER_ACTIONS
                 if m["pass_claim"][h, c, k].any():
                     yield "pass_claim", key, (h, c, k), claims[:N]
@@ -740,7 +760,7 @@ def solve(
 ) -> dict[str, Any]:
     """Run CFR+ and return the shipped document: tables and how good they are."""
     if start_value is None:
-        start_value = settle_start_value(preset)
+        start_value = 0.0 if Rules.of(preset).top_shown else settle_start_value(preset)
     start_value = round(start_value, 4)  # as the document records it
     g = Game.of(preset, start_value)
     if report:
@@ -811,7 +831,7 @@ def dumps(document: Mapping[str, Any]) -> str:
 
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m tools.cfr", description=__doc__.split("\n")[0])
-    parser.add_argument("--preset", choices=("dollar", "mexican"), required=True)
+    parser.add_argument("--preset", choices=SOLVABLE, required=True)
     parser.add_argument("--iterations", type=int, default=2000)
     parser.add_argument("--out", type=Path, help="where to write the policy JSON")
     parser.add_argument(

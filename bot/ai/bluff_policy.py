@@ -27,7 +27,8 @@ Distribution = dict[Action, float]
 
 TOP = 20
 HOWS = ("seen", "blind", "pass")
-PRESETS = ("dollar", "mexican")
+#: The Discord presets solved, and the bot arena's rules (README, Arena rules).
+PRESETS = ("dollar", "mexican", "maexchen")
 
 
 def _s_key(s: int | None) -> str:
@@ -48,6 +49,8 @@ class Policy:
         self.ties: bool = rules["ties"]
         self.fold: bool = rules["fold"]
         self.lowest: int = 1 if rules["reroll_three_one"] else 0
+        #: A top claim is lifted at once: nothing may be claimed over it.
+        self.top_shown: bool = rules.get("top_shown", False)
         self.exploitability: float = document["exploitability"]["shipped"]
         self.value_for_starter: float = document["value_for_starter"]
         self.iterations: int = document["solver"]["iterations"]
@@ -72,7 +75,7 @@ class Policy:
         if s is None:
             return list(range(self.lowest, TOP + 1))
         if s >= TOP:
-            return [TOP]
+            return [] if self.top_shown else [TOP]
         return list(range(max(s if self.ties else s + 1, self.lowest), TOP + 1))
 
     def _look(self, table: str, key: str) -> Distribution | None:

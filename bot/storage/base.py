@@ -3,8 +3,8 @@
 `Storage` is composed, not inherited: it holds a `Driver` (bot/storage/driver.py), the
 narrow seam a backend implements, and the query modules built over it: games.py
 (games, moves and logs), leaderboard.py (counters, leaderboards, history),
-league_queries.py (ratings, seasons, achievements), web_queries.py (the web companion)
-and shard_leases.py. Each public
+league_queries.py (ratings, seasons, achievements), web_queries.py (the web companion),
+arena_queries.py (the bot arena's ladder) and shard_leases.py. Each public
 method is answered by one of them, so every query and every write is written once;
 `SqliteStorage` (bot/storage/sqlite.py) and `PostgresStorage` (bot/storage/postgres.py)
 only open their driver.
@@ -18,6 +18,7 @@ from collections.abc import AsyncIterator, Awaitable, Callable, Coroutine, Mappi
 from contextlib import AbstractAsyncContextManager
 from typing import Any, ClassVar, Concatenate, ParamSpec, Self, TypeVar
 
+from bot.storage.arena_queries import ArenaQueries
 from bot.storage.dialect import guild_lock
 from bot.storage.driver import Driver, Transaction
 from bot.storage.errors import (
@@ -113,6 +114,7 @@ class Storage:
         self._leases = ShardLeaseQueries(driver, clock)
         self._tables = TableRows(driver)
         self._web = WebQueries(driver)
+        self._arena = ArenaQueries(driver)
 
     # ------------------------------------------------------------------ lifecycle
 
@@ -227,6 +229,14 @@ class Storage:
     web_game = _via("_web", WebQueries.web_game)
     recent_states = _via("_web", WebQueries.recent_states)
     rating_history = _via("_web", WebQueries.rating_history)
+
+    # ------------------------------------------------- the bot arena (arena_queries.py)
+
+    record_arena_round = _via("_arena", ArenaQueries.record_arena_round)
+    last_arena_round = _via("_arena", ArenaQueries.last_arena_round)
+    arena_ladder = _via("_arena", ArenaQueries.arena_ladder)
+    arena_bot = _via("_arena", ArenaQueries.arena_bot)
+    arena_losses = _via("_arena", ArenaQueries.arena_losses)
 
     # ------------------------------------------------- shard leases (shard_leases.py)
 

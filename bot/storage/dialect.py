@@ -72,6 +72,9 @@ def arguments(order: tuple[str, ...] | int, params: Any) -> Sequence[Any]:
 #: apart from the channels' one-key locks, and a class of its own beside the migration
 #: lock's (bot/storage/postgres.py).
 LEAGUE_LOCK_CLASS = 0x6C6561
+#: The bot arena's one lock (README, Bot arena: The ladder): two arena servers on one
+#: database take turns to score their rounds, so neither loses the other's update.
+ARENA_LOCK: tuple[int, int] = (0x6172656E, 0)
 
 
 def channel_lock(channel_id: int) -> tuple[int]:

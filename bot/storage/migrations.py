@@ -509,6 +509,43 @@ _V14_DUELS: Migration = tuple(
     for column in _V14_DUEL_COLUMNS
 )
 
+# Step 15: the bot arena's ladder (README, Bot arena: The ladder). A bot is its name (the
+# protocol's names are unique on a server); its rating (μ, σ and the shown number, as
+# the league's), rounds, points, and a count per way it lost; and every round played,
+# numbered by the server, written in the one transaction that scores it, so a round is
+# counted once or not at all (README, Bot arena: The ladder survives a kill -9).
+_V15_ARENA: Migration = (
+    portable("""
+    CREATE TABLE arena_bots (
+        name        TEXT    PRIMARY KEY CHECK (length(name) BETWEEN 1 AND 20),
+        mu          {REAL}    NOT NULL,
+        sigma       {REAL}    NOT NULL,
+        shown       {INT} NOT NULL,
+        rounds      {INT} NOT NULL CHECK (rounds >= 0),
+        points      {INT} NOT NULL CHECK (points >= 0 AND points <= rounds),
+        last_round  {INT} NOT NULL
+    ){WITHOUT_ROWID}
+    """),
+    portable("""
+    CREATE TABLE arena_losses (
+        name        TEXT    NOT NULL,
+        reason      TEXT    NOT NULL,
+        n           {INT} NOT NULL CHECK (n > 0),
+        PRIMARY KEY (name, reason)
+    ){WITHOUT_ROWID}
+    """),
+    portable("""
+    CREATE TABLE arena_rounds (
+        round_no    {INT} PRIMARY KEY CHECK (round_no > 0),
+        ended_at    {REAL}    NOT NULL,
+        seats       TEXT    NOT NULL,
+        losers      TEXT    NOT NULL,
+        reason      TEXT    NOT NULL
+    )
+    """),
+    "CREATE INDEX arena_bots_by_shown ON arena_bots (shown DESC, name)",
+)
+
 MIGRATIONS: tuple[Migration, ...] = (
     _V1_GAMES_AND_EVENTS,
     _V2_ONE_OPEN_GAME_PER_CHANNEL,
@@ -524,6 +561,7 @@ MIGRATIONS: tuple[Migration, ...] = (
     _V12_WEB_LINKS,
     _V13_RATING_HISTORY,
     _V14_DUELS,
+    _V15_ARENA,
 )
 
 SCHEMA_VERSION = len(MIGRATIONS)

@@ -58,6 +58,9 @@ DATA_TABLES: dict[str, tuple[str, ...]] = {
     "rated_channel_players": ("guild_id", "family", "channel_id", "user_id", "last_game_at"),
     "web_links": ("guild_id", "token", "created_at"),
     "rating_history": ("guild_id", "family", "user_id", "ended_at", "game_id", "shown"),
+    "arena_bots": ("name", "mu", "sigma", "shown", "rounds", "points", "last_round"),
+    "arena_losses": ("name", "reason", "n"),
+    "arena_rounds": ("round_no", "ended_at", "seats", "losers", "reason"),
 }
 #: Tables about the processes running now, not the bot's data: migrate-db leaves them.
 PROCESS_TABLES: tuple[str, ...] = ("shard_leases",)
@@ -81,6 +84,9 @@ KEY_COLUMNS = {
     "rated_channel_players": 4,
     "web_links": 1,
     "rating_history": 5,
+    "arena_bots": 1,
+    "arena_losses": 2,
+    "arena_rounds": 1,
 }
 
 

@@ -532,6 +532,12 @@ error-no-knight = Du hast keinen Ritter zu bestimmen.
 error-knight-other = Bestimm einen anderen Spieler im Spiel zum Ritter.
 # rule sets and house rules
 error-unknown-preset = Unbekanntes Regelwerk '{ $preset }'. Zur Wahl: { $presets }.
+# The bot arena's round (bot/engine/maexchen.py); its server answers bots in the protocol's
+# own words, so these reach only its log and tests.
+error-arena-seats = Eine Arena-Runde braucht mindestens zwei Bots, nicht { $players }.
+error-arena-not-a-roll = { $dice } ist kein Würfelpaar.
+error-arena-fault = Ein Fehler { $reason } gehört nicht zum Schritt { $stage }.
+error-arena-stage = Dieser Zug gehört zum Schritt { $wanted }, nicht { $stage }.
 error-unknown-options = Unbekannte Option(en): { $options }.
 error-three-one-not-allowed = Eine 3-1 kann { $family ->
     [bluff] in einem Bluffspiel

@@ -793,6 +793,12 @@ error-sip-to-other = Hand the sip to another player in the game.
 error-no-knight = You have no Knight to name.
 error-knight-other = Name another player in the game as Knight.
 error-unknown-preset = Unknown rule set '{ $preset }'. Choose one of: { $presets }.
+# The bot arena's round (bot/engine/maexchen.py); its server answers bots in the protocol's
+# own words, so these reach only its log and tests.
+error-arena-seats = An arena round needs at least two bots, not { $players }.
+error-arena-not-a-roll = { $dice } is not a pair of dice.
+error-arena-fault = A fault of { $reason } has no place at the { $stage } stage.
+error-arena-stage = That move belongs to the { $wanted } stage, not { $stage }.
 error-unknown-options = Unknown option(s): { $options }.
 error-three-one-not-allowed = A 3-1 cannot be '{ $three_one }' in a { $family } game.
 error-lives-range = Lives must be between 1 and 99.

@@ -834,6 +834,12 @@ error-no-knight = Je hebt geen Ridder aan te wijzen.
 error-knight-other = Wijs een andere speler in het spel aan als Ridder.
 # rule sets and house rules
 error-unknown-preset = Onbekende variant '{ $preset }'. Kies uit: { $presets }.
+# The bot arena's round (bot/engine/maexchen.py); its server answers bots in the protocol's
+# own words, so these reach only its log and tests.
+error-arena-seats = Een arenaronde heeft minstens twee bots nodig, niet { $players }.
+error-arena-not-a-roll = { $dice } is geen paar stenen.
+error-arena-fault = Een fout { $reason } hoort niet bij de stap { $stage }.
+error-arena-stage = Die zet hoort bij de stap { $wanted }, niet { $stage }.
 error-unknown-options = Onbekende optie(s): { $options }.
 error-three-one-not-allowed = Een 3-1 kan geen { $three_one ->
     [social] Proost
