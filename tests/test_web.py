@@ -622,3 +622,40 @@ def test_web_has_its_own_help(capsys: pytest.CaptureFixture[str]) -> None:
     said = capsys.readouterr().out
     assert said.startswith("usage: ") and " web " in said and "WEB_PORT" in said
     assert "migrate-db" not in said, "not the bot's general help"
+
+
+async def test_a_replay_draws_the_dice_of_a_lifted_cup_as_faces(store: Storage) -> None:
+    """Dice as pictures on the web too: each lifted cup's two dice as SVG faces beside the
+    words, in the reveal line and the cup field; a cup still down shows none; the bot's
+    emojis (a process whose sync uploaded them) reach a page as faces, never as markup."""
+    from bot.game.tables import TableService
+    from bot.present import faces
+    from bot.present.faces import EMOJI_NAMES, Faces
+    from bot.web.dice import die_svg
+    from tests.web_helpers import play
+
+    faces.use(Faces(tuple(f"<:{name}:{900 + n}>" for n, name in enumerate(EMOJI_NAMES))))
+    try:
+        service = TableService(store, __import__("random").Random(4), league=League(store))
+        game = await play(service, 78, PEOPLE[:3], now=1.0, preset="mexican", seed=4, lives=2)
+        await store.open_web_link(GUILD, TOKEN, 1.0)
+        async with TestClient(TestServer(make_app(store))) as http:
+            page = await (await http.get(f"/s/{TOKEN}/g/{game}")).text()
+    finally:
+        faces.use(Faces())
+    data = orjson.loads(re.search(r'id="steps">(.*?)</script>', page, re.S).group(1))  # type: ignore[union-attr]
+    lifted = [s for s in data["steps"] if "svg" in s["cup"]]
+    assert lifted, "no cup lifted in the game"
+    reveals = 0
+    for step in data["steps"]:
+        reveal = [line for line in step["lines"] if "bullshit" in line and "under the cup" in line]
+        reveals += len(reveal)
+        for line in reveal:
+            assert line.count('<svg class="die"') == 2, line
+        if step["cup"] and "svg" not in step["cup"]:
+            assert "<svg" not in step["cup"]  # a cup still down draws no dice
+    assert reveals >= len(lifted) > 0
+    assert "&lt;:die_" not in page and "<:die_" not in page
+    shown = re.findall(r'aria-label=\\?"(\d)\\?"', page)
+    assert shown and set(shown) <= set("123456")
+    assert die_svg(5).count("<circle") == 5

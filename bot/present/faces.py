@@ -10,6 +10,7 @@ are in use (one set per process, like the catalogs) and draws the six images to 
 from __future__ import annotations
 
 import io
+import re
 from dataclasses import dataclass
 
 from PIL import Image, ImageDraw
@@ -35,6 +36,16 @@ class Faces:
 
 
 _in_use = Faces()
+
+
+#: The bot's emojis as Discord markup (`<:die_5:123…>`), face by face.
+EMOJI_MARKUP = re.compile(r"<:die_([1-6]):\d+>")
+
+
+def unicode_faces(text: str) -> str:
+    """Text for a reader that is not Discord (the web pages): the bot's emojis as the
+    Unicode faces, which anything shows."""
+    return EMOJI_MARKUP.sub(lambda m: UNICODE[int(m.group(1)) - 1], text)
 
 
 def faces() -> Faces:

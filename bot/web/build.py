@@ -92,9 +92,9 @@ def _step(
         "claim": say(t("web-claim", claim=step.claim, p=who(step.claimer, t)))
         if step.claim and step.claimer
         else "",
-        "cup": t("web-cup-lifted", dice=step.dice)
+        "cup": say(t("web-cup-lifted", dice=step.dice))
         if step.cup == "lifted" and step.dice
-        else t("web-cup-down")
+        else say(t("web-cup-down"))
         if step.cup == "down"
         else "",
         "digest": step.seal.digest if step.seal else "",

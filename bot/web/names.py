@@ -18,8 +18,10 @@ import orjson
 from markupsafe import Markup, escape
 
 from bot.ai.personas import display_name, persona_of_stats_id
+from bot.present.faces import unicode_faces
 from bot.present.i18n import Talk
 from bot.present.names import chat_name, plain_name
+from bot.web.dice import svg_faces
 
 #: How many finished games' names a server's pages read, and for how long they keep them.
 GAMES_READ = 200
@@ -83,7 +85,7 @@ class Names:
     def html(self, text: str, link: str | None = None) -> Markup:
         """A catalog line as HTML: escaped, its mentions as names (linked to their
         profiles under ``link`` when given), and Discord's **bold** and `code` kept."""
-        safe = str(escape(text))
+        safe = str(escape(unicode_faces(text)))
         # A name's escaped characters become entities first: no rule below reads them,
         # so a name of "**x**" or "<@id>" shows as typed, never bold or someone else.
         safe = ESCAPED.sub(lambda m: f"&#{ord(html.unescape(m.group(1)))};", safe)
@@ -96,7 +98,7 @@ class Names:
                 return f"<b>{name}</b>"
             return f'<a href="{link}{match.group(1)}"><b>{name}</b></a>'
 
-        return Markup(MENTION.sub(named, safe))
+        return Markup(svg_faces(MENTION.sub(named, safe)))
 
 
 class NameCache:

@@ -224,7 +224,7 @@ class _Table:
             words.roll(self.claim) if self.claim else None,
             self.claimer,
             self.cup,
-            words.roll(self.dice) if self.dice else None,
+            words.dice(self.dice) if self.dice else None,
             self.seal,
             seats,
         )

@@ -38,7 +38,7 @@
     $("where").textContent = s.where;
     $("round").innerHTML = s.round;
     $("claim").innerHTML = s.claim;
-    $("cup").textContent = s.cup;
+    $("cup").innerHTML = s.cup;
     $("move").innerHTML = s.move;
     var lines = "";
     for (var i = 0; i < s.lines.length; i++) { lines += "<li>" + s.lines[i] + "</li>"; }
