@@ -28,6 +28,7 @@ import discord
 from bot.adapter.permissions import invite_url
 from bot.game.shards import Shards
 from bot.runtime import collector, monitor
+from bot.runtime.answering import lean_callbacks
 from bot.runtime.client import MexicanBot, create_bot
 from bot.runtime.endpoints import apply_endpoints
 from bot.runtime.leases import ShardLeases, ShardsHeldError
@@ -129,6 +130,7 @@ async def run(settings: Settings, *, sync_only: bool = False) -> int:
                     return EXIT_OK  # stopped while waiting: nothing was started
                 leases.keep_renewing()
                 async with contextlib.AsyncExitStack() as serve:
+                    serve.enter_context(lean_callbacks())  # before the metrics wrap it
                     await serve.enter_async_context(monitor.serving(bot, settings))
                     if settings.web_port is not None:  # README, Web companion
                         await serve.enter_async_context(
