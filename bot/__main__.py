@@ -32,6 +32,7 @@ from bot.arena.cli import main as arena_main
 from bot.game.shards import Shards
 from bot.present.faces import EMOJI_NAMES
 from bot.runtime import collector, monitor
+from bot.runtime.answering import lean_callbacks
 from bot.runtime.client import MexicanBot, create_bot
 from bot.runtime.endpoints import apply_endpoints
 from bot.runtime.leases import ShardLeases, ShardsHeldError
@@ -139,6 +140,7 @@ async def run(settings: Settings, *, sync_only: bool = False) -> int:
                     return EXIT_OK  # stopped while waiting: nothing was started
                 leases.keep_renewing()
                 async with contextlib.AsyncExitStack() as serve:
+                    serve.enter_context(lean_callbacks())  # before the metrics wrap it
                     await serve.enter_async_context(monitor.serving(bot, settings))
                     if settings.web_port is not None:  # README, Web companion
                         await serve.enter_async_context(

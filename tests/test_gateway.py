@@ -88,3 +88,20 @@ def test_a_parser_that_raises_drops_its_event(caplog: pytest.LogCaptureFixture) 
         "dropped a malformed GUILD_CREATE event 3 from the gateway (KeyError: no 'guild_id')"
     ]
     assert not any(r.exc_info for r in caplog.records)
+
+
+def row(*ids: str) -> dict[str, Any]:
+    return {"type": 1, "components": [{"type": 2, "style": 1, "custom_id": i} for i in ids]}
+
+
+def test_a_click_keeps_only_the_component_clicked() -> None:
+    """What discord.py builds objects for: the clicked message's other components are
+    cut before it parses them; its id and flags stay (bot/runtime/gateway.py)."""
+    seen: list[Any] = []
+    parse = Guarded("INTERACTION_CREATE", seen.append)
+    message = {"id": "44", "flags": 64, "components": [row("a", "b"), row("c", "d")]}
+    parse({**click(custom_id="d", component_type=2), "message": message})
+    assert seen[0]["message"] == {"id": "44", "flags": 64, "components": [row("d")]}
+    elsewhere = {"id": "45", "components": [row("a")]}
+    parse({**click(custom_id="zz", component_type=2), "message": elsewhere})
+    assert seen[1]["message"] == {"id": "45", "components": [row("a")]}  # not found: as sent

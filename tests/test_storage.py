@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 
 from bot.ai.opponents import DUEL_COUNTS, PROFILE_COUNTS
+from bot.engine import Game
 from bot.storage import (
     MIGRATIONS,
     PROFILE_COLUMNS,
@@ -26,6 +27,7 @@ from bot.storage import (
     SchemaTooNewError,
     SqliteStorage,
     StaleGameError,
+    StateJson,
     Storage,
     StorageError,
     games,
@@ -502,6 +504,21 @@ async def test_state_must_be_json_and_status_known(storage: Storage) -> None:
     game = await storage.create_game(GUILD, CHANNEL, "mexican", "{}")
     with pytest.raises(ValueError):
         await storage.save_move(game.id, "{}", "paused")  # type: ignore[arg-type]
+
+
+def test_a_state_the_table_service_serialised_is_not_parsed_again() -> None:
+    """Its maker's orjson made it JSON: one parse per move saved (docs/benchmarks.md);
+    any other text is still parsed before a transaction starts."""
+    from bot.game.tables import Table
+    from bot.storage.games import check_json
+
+    check_json(StateJson("not parsed: its maker vouches"))
+    with pytest.raises(ValueError):
+        check_json("not json")
+    table = Table(1, GUILD, CHANNEL, Game.create("mexican", "1"))
+    state = table.state_json()
+    assert type(state) is StateJson and json.loads(state)["engine"]
+    Table(1, GUILD, CHANNEL, Game.create("mexican", "2")).restore(state)  # orjson reads it
 
 
 # ------------------------------------------------------------------------------ misc

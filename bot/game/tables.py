@@ -50,6 +50,7 @@ from bot.storage import (
     GameRecord,
     GameStatus,
     StaleGameError,
+    StateJson,
     Storage,
 )
 
@@ -156,18 +157,19 @@ class Table:
     unsettled: bool = False
 
     def restore(self, text: str) -> None:
-        data = orjson.loads(text)
+        data = orjson.loads(str(text))  # orjson takes no str subclass (a StateJson)
         self.game = Game.from_dict(data["engine"])
         self.meta = TableMeta.from_dict(data.get("meta") or {})
 
     def state_json(self) -> str:
-        return orjson.dumps({"engine": self.game.to_dict(), "meta": self.meta.to_dict()}).decode()
+        state = {"engine": self.game.to_dict(), "meta": self.meta.to_dict()}
+        return StateJson(orjson.dumps(state).decode())
 
     @classmethod
     def from_record(
         cls, game_id: int, guild_id: int, channel_id: int, text: str, move_no: int = 0
     ) -> Table:
-        data = orjson.loads(text)
+        data = orjson.loads(str(text))  # orjson takes no str subclass (a StateJson)
         return cls(
             game_id,
             guild_id,

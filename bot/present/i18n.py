@@ -10,7 +10,7 @@ the same variables as the English one.
 from __future__ import annotations
 
 import logging
-from functools import cache
+from functools import cache, lru_cache
 from pathlib import Path
 from typing import Any
 
@@ -33,7 +33,14 @@ def languages() -> tuple[str, ...]:
 
 def language_of(locale: object) -> str:
     """Our language for a Discord locale ("nl", "de", "en-US"...); English otherwise."""
-    code = str(getattr(locale, "value", locale) or "").split("-")[0].lower()
+    return _language(str(getattr(locale, "value", locale) or ""))
+
+
+@lru_cache(maxsize=64)
+def _language(locale: str) -> str:
+    """Read once per locale string (every answer asks; Discord has some thirty); a
+    bounded cache, since a forged payload may send any string."""
+    code = locale.split("-")[0].lower()
     return code if code in languages() else DEFAULT
 
 

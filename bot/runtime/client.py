@@ -6,6 +6,7 @@ import asyncio
 import gc
 import logging
 import random
+import time
 from collections.abc import Mapping
 from typing import TYPE_CHECKING, Any, Protocol
 
@@ -164,7 +165,6 @@ class MexicanBot(commands.Bot):
         #: Every interaction answered in time: deferred when its answer is late (README,
         #: While the database is down).
         self.answering = Answering()
-        self.add_listener(self.answering.on_interaction, "on_interaction")
         # A gateway payload is input: one that does not parse is dropped with a line in
         # the log, never let out of the gateway's reader, where it would end the process.
         # discord.py's parsers are a dict of its connection state, which its websocket
@@ -178,6 +178,13 @@ class MexicanBot(commands.Bot):
             return None
         token = await self.storage.web_link(guild_id)
         return None if token is None else replay_link(self.web_url, token, game_id)
+
+    def dispatch(self, event_name: str, /, *args: Any, **kwargs: Any) -> None:
+        """An interaction's deadline is set as it is dispatched, before its handler runs
+        (bot/runtime/answering.py): a listener would cost a task per interaction."""
+        if event_name == "interaction":
+            self.answering.watch(args[0], time.monotonic())
+        super().dispatch(event_name, *args, **kwargs)
 
     async def setup_hook(self) -> None:
         self.tree.error(self.on_app_command_error)  # the tree's error handler

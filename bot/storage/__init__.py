@@ -36,6 +36,7 @@ from bot.storage.models import (
     PlayerTotals,
     Ranked,
     RoundRecord,
+    StateJson,
 )
 from bot.storage.shard_leases import ShardLease
 from bot.storage.sqlite import SqliteStorage
@@ -74,6 +75,7 @@ __all__ = [
     "SqliteStorage",
     "StaleGameError",
     "Stat",
+    "StateJson",
     "Storage",
     "StorageError",
     "database_url",

@@ -37,6 +37,7 @@ from bot.storage.models import (
     GameStatus,
     MoveStats,
     PlayerKey,
+    StateJson,
 )
 from bot.storage.plan import Execute, ExecuteMany, FetchOne, Plan, statements
 from bot.storage.schema_rows import GAME_COLUMNS, GAME_NAMES
@@ -78,7 +79,9 @@ class GameQueries:
                     f"channel {channel_id} already has an unfinished game"
                 ) from exc
             raise
-        return GameRecord(game_id, guild_id, channel_id, ruleset, status, state_json, stamp, stamp)
+        # A plain str out (orjson, which readers parse it with, takes no StateJson).
+        text = str(state_json)
+        return GameRecord(game_id, guild_id, channel_id, ruleset, status, text, stamp, stamp)
 
     async def save_move(
         self,
@@ -528,6 +531,8 @@ def check_status(status: str, allowed: Sequence[str], what: str) -> None:
 
 
 def check_json(text: str) -> None:
+    if type(text) is StateJson:
+        return  # serialised by orjson: JSON already
     if not isinstance(text, str):
         raise TypeError(f"state_json must be a str, not {type(text).__name__}")
     orjson.loads(text)  # raises ValueError early, with a better message than the database's

@@ -12,6 +12,15 @@ GameStatus = Literal["lobby", "running", "over"]
 GAME_STATUSES: tuple[GameStatus, ...] = ("lobby", "running", "over")
 OPEN_STATUSES: tuple[GameStatus, ...] = ("lobby", "running")
 
+
+class StateJson(str):
+    """A game state its maker serialised with orjson (the table service's): JSON by
+    construction, so storage does not parse it again to check it (one parse of a state
+    per move saved; docs/benchmarks.md)."""
+
+    __slots__ = ()
+
+
 Event = tuple[str, Mapping[str, Any]]
 """One engine event to log: `(kind, JSON-serialisable payload)`."""
 

@@ -167,6 +167,8 @@ class Interaction:
     #: The callback's type (4 message, 5 deferred message, 6 deferred update, 7 update).
     response_type: int | None = None
     response_flags: int = 0
+    #: The callback's body as sent, in bytes (the bench sizes the bare bot's answer by it).
+    callback_bytes: int = 0
     #: The message the callback created or updated (Discord-shaped), if any.
     message: dict[str, Any] | None = None
     rest: list[RestCall] = field(default_factory=list)
@@ -813,6 +815,7 @@ class StandIn:
             text = "Interaction has already been acknowledged."
             return _json({"message": text, "code": 40060}, 400)
         inter.answered = now
+        inter.callback_bytes = request.content_length or 0
         self._attribute(inter, name, now)
         rtype = int(body.get("type", 0))
         data = body.get("data") or {}
