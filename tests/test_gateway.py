@@ -105,3 +105,20 @@ def test_a_click_keeps_only_the_component_clicked() -> None:
     elsewhere = {"id": "45", "components": [row("a")]}
     parse({**click(custom_id="zz", component_type=2), "message": elsewhere})
     assert seen[1]["message"] == {"id": "45", "components": [row("a")]}  # not found: as sent
+
+
+def test_a_message_with_ids_of_two_kinds_is_not_cut() -> None:
+    """The forged-click check reads the kind of every id on the clicked message (a page id
+    on a message that also shows game buttons is refused): such a message keeps them all,
+    and one whose ids are all of the clicked kind is cut as usual."""
+    seen: list[Any] = []
+    parse = Guarded("INTERACTION_CREATE", seen.append)
+    mixed = {"id": "46", "components": [row("mx:1:2:roll", "lb:wins:server:all:0")]}
+    parse({**click(custom_id="lb:wins:server:all:0", component_type=2), "message": mixed})
+    assert seen[0]["message"] == {
+        "id": "46",
+        "components": [row("mx:1:2:roll", "lb:wins:server:all:0")],
+    }
+    pages = {"id": "47", "components": [row("lb:wins:server:all:0", "lb:wins:server:all:2")]}
+    parse({**click(custom_id="lb:wins:server:all:2", component_type=2), "message": pages})
+    assert seen[1]["message"] == {"id": "47", "components": [row("lb:wins:server:all:2")]}

@@ -215,12 +215,13 @@ async def test_the_write_probe_commits_a_write_that_changes_nothing(tmp_path: Pa
 
 
 async def test_sqlite_waits_for_a_lock_less_than_the_answer_margin(tmp_path: Path) -> None:
-    from bot.runtime.answering import MARGIN
+    from bot.runtime.answering import MARGIN, TICK
 
     store, _ = await opened(tmp_path)
     async with store._conn.execute("PRAGMA busy_timeout") as cursor:  # type: ignore[attr-defined]
         (waited,) = await cursor.fetchone()
-    assert waited == backend.BUSY_SECONDS * 1000 and backend.BUSY_SECONDS <= MARGIN
+    # No longer than the latest moment a deferral goes out (the sweep's margin and tick).
+    assert waited == backend.BUSY_SECONDS * 1000 and backend.BUSY_SECONDS <= MARGIN + TICK
     await store.close()
 
 

@@ -18,6 +18,7 @@ import discord
 
 from bot.present import ids
 from bot.present.i18n import Talk, language_of, talk
+from bot.present.ids import kind_of
 
 #: The refusal in English, for code with no user to speak to.
 SERVER_ONLY = talk()("server-only-command")
@@ -93,13 +94,6 @@ class Clicked:
             s.custom_id == self.custom_id and s.component_type == self.component_type
             for s in self.shown
         )
-
-
-def kind_of(custom_id: str) -> str | None:
-    """The kind of message an id of this bot belongs on (``ids.KINDS``); None: no id of
-    this bot's."""
-    prefix, colon, _ = custom_id.partition(":")
-    return ids.KINDS.get(prefix) if colon else None
 
 
 def routed(custom_id: str) -> bool:

@@ -127,6 +127,15 @@ def read_page(rest: str) -> tuple[str, str, str, int] | None:
 #: game's messages (lobby, turn, private menu, final standing) and a leaderboard page.
 GAME, PAGE = "game", "page"
 KINDS = {MOVE_PREFIX: GAME, MENU_PREFIX: GAME, TOOL_PREFIX: GAME, PAGE_PREFIX: PAGE}
+
+
+def kind_of(custom_id: str) -> str | None:
+    """The kind of message an id of this bot belongs on (``KINDS``); None: no id of
+    this bot's."""
+    prefix, colon, _ = custom_id.partition(":")
+    return KINDS.get(prefix) if colon else None
+
+
 #: Each kind's routes, compiled: an id of the kind that none of them takes whole reaches
 #: no callback.
 ROUTES = {

@@ -288,7 +288,8 @@ class LeanCallbacks(AsyncWebhookAdapter):
 def lean_callbacks() -> Iterator[None]:
     """Entered in the task that starts the bot, so every task it creates answers through
     `LeanCallbacks` (a metrics adapter set afterwards wraps it: bot/runtime/monitor.py)."""
-    token = async_context.set(LeanCallbacks())  # type: ignore[no-untyped-call]
+    # discord.py's webhook adapter is untyped.
+    token = async_context.set(LeanCallbacks())  # type: ignore[no-untyped-call]  # untyped
     try:
         yield
     finally:

@@ -22,6 +22,8 @@ import logging
 from collections.abc import Callable, MutableMapping
 from typing import Any
 
+from bot.present.ids import kind_of
+
 log = logging.getLogger(__name__)
 
 Parser = Callable[[Any], None]
@@ -104,8 +106,9 @@ def malformed_interaction(payload: Any) -> str | None:
 
 def keep_clicked(payload: dict[str, Any]) -> None:
     """A click's message keeps only the action row of the component clicked, with that
-    component alone; a message where it is not found (one laid out otherwise) is left as
-    it is."""
+    component alone. A message where it is not found (one laid out otherwise), or that
+    also carries ids of another kind, is left as it is: the click's check reads every
+    component's kind there (docs/playing.md, Refusals)."""
     message = payload.get("message")
     if payload.get("type") != 3 or not isinstance(message, dict):
         return
@@ -113,14 +116,22 @@ def keep_clicked(payload: dict[str, Any]) -> None:
     rows = message.get("components")
     if not isinstance(rows, list):
         return
+    kind = kind_of(custom_id) if isinstance(custom_id, str) else None
+    clicked: dict[str, Any] | None = None
     for row in rows:
         children = row.get("components") if isinstance(row, dict) else None
         if not isinstance(children, list):
             continue
         for child in children:
-            if isinstance(child, dict) and child.get("custom_id") == custom_id:
-                message["components"] = [{**row, "components": [child]}]
-                return
+            if not isinstance(child, dict):
+                continue
+            other = child.get("custom_id")
+            if isinstance(other, str) and kind_of(other) != kind:
+                return  # ids of two kinds: the check needs them all
+            if clicked is None and other == custom_id:
+                clicked = {**row, "components": [child]}
+    if clicked is not None:
+        message["components"] = [clicked]
 
 
 def _wrong(

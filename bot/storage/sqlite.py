@@ -84,9 +84,9 @@ UNAVAILABLE_CODES = (
     "SQLITE_READONLY",
 )
 #: Seconds a call waits for another process's write lock before it counts the database
-#: as down. Shorter than the answer margin, so a move refused for it is mostly answered
-#: before the deferral; never longer than a deferred answer can wait (README, Running at
-#: scale: While the database is down).
+#: as down. No longer than the answer margin and its sweep's tick, so a move refused for
+#: it is mostly answered before the deferral; never longer than a deferred answer can
+#: wait (README, Running at scale: While the database is down).
 BUSY_SECONDS = 2.0
 
 
