@@ -25,9 +25,9 @@ from bot.ai.opponents import Profile
 #: so that a weak player's gifts can start the bank.
 SEED = 8.0
 #: The most the running bank holds, in rounds: enough that luck against a weak player
-#: seldom takes her below the full lean (a part's full lean wants at most 7.5 rounds), and
+#: seldom takes her below the full lean (a part's full lean wants at most 9 rounds), and
 #: all that a punishment can take from her lean in one stretch.
-CAP = 16.0
+CAP = 20.0
 #: The least it holds: once her lean has lost the bank, this many rounds won above the
 #: policy's expectation before she leans again (luck alone takes a few hundred rounds).
 FLOOR = -8.0

@@ -16,9 +16,11 @@ more often than she can afford
 (README, Playing against the computer: "Safe exploitation"): the best answer can itself
 be beaten by someone who knows it, so she risks on it only what she has already won from
 that person above the policy's own expected result, as their public record of rounds
-against her shows. Against weak play that bank grows and she
-leans in; against someone who punishes the lean it empties and she is back on the
-policy, so nobody can take more from her than they gave. And she does not answer a
+against her shows, and no more than a capped running bank of it (:mod:`bot.ai.bank`), so
+that a long stretch of weak play cannot pay for a long punishment. Against weak play the
+bank fills and she leans in; against someone who punishes the lean it empties and she
+is back on the policy, so nobody can take more from her than they gave, nor more than
+the cap in any stretch. And she does not answer a
 record at all while the person's recent play has left it (:mod:`bot.ai.recent`): a
 switch of style, which is how a lean is punished, is caught within a few games.
 """
@@ -56,11 +58,11 @@ RISK: dict[str, dict[str, float]] = {
 }
 SPEND = 150.0
 #: The most each part may risk per round however big the bank, in rounds, per preset: a
-#: last brake behind the bank and the doubt (README, Playing against the computer: "Safe
-#: exploitation"). Someone who switches style to punish her lean is caught within a few
-#: games (:mod:`bot.ai.recent`); this bounds what one who punishes without showing it
-#: takes a round while the bank lasts.
-RATE: dict[str, float] = {"mexican": 0.05, "dollar": 0.05}
+#: last brake behind the bank and the doubt (docs/computer.md, "Safe exploitation"). The
+#: running bank bounds what a punishment takes in any stretch (:mod:`bot.ai.bank`), so
+#: this no longer has to: at 0.06 it lets her calls reach the trust cap against a steady
+#: player.
+RATE: dict[str, float] = {"mexican": 0.06, "dollar": 0.06}
 
 K = TypeVar("K")
 
