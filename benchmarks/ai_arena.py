@@ -51,12 +51,11 @@ Opponents (all decide from their own seat's ``Game.view``, what a person sees, e
   10 games (``benchmarks.ai_exploiters``).
 - ``baiter``: 500 games truthful, so that she leans into the answer to it, then 500
   games of the responder's punishment of that lean, and again.
-- ``creeper``: 300 games of weak, randomised play (``loose``: the truth seven times in
-  ten, else a lie a rank or two up; calls as often as a fresh roll would fall short),
-  then, each decision with a chance it raises by 0.02 a game while her test of its
-  recent play stays under half its level (and lowers over three quarters), the exact
-  best response to her pure answer to its record; when she doubts it, the bait alone
-  until her doubt ends, and from nothing again.
+- ``creeper``: 300 games truthful (``BAIT``), then, each decision with a chance it
+  raises by 0.02 a game while her test of its recent play stays under 0.7 of its level
+  (and lowers over 0.9), the exact best response to her pure answer to its record;
+  while her memory has the record in doubt, the best response to the solved strategy
+  she then plays, and half its share again when her doubt ends.
 - ``drifter``: the same bait, then that chance raised by 1/2,700 every game, whatever
   she thinks (a slow drift).
 - ``solved``: the expert without records, the solved policy alone.
@@ -405,20 +404,9 @@ ADAPTIVE = ("responder", "baiter", "creeper", "drifter")
 _TRUTHFUL = _bluff_baseline(truthful_claim, truthful_call)
 
 
-def loose_claim(dice: int | None, standing: int | None, ranks: list[int], rng: Any) -> int:
-    """The truth (or the smallest lie) seven times in ten, else a lie one or two ranks
-    above it."""
-    told = truthful_claim(dice, standing, ranks, rng)
-    return told if rng.random() < 0.7 else min(TOP, told + rng.choice((1, 2)))
-
-
-def loose_call(view: View, claim: int, rng: random.Random) -> bool:
-    """Calls a claim as often as a fresh roll would fall short of it."""
-    return rng.random() >= fresh_odds(claim, _reroll(view), True)
-
-
-#: Weak, randomised play: the creeper's and the drifter's bait.
-_LOOSE = _bluff_baseline(loose_claim, loose_call)
+#: The creeper's and the drifter's bait: truthful play, which she beats by a wide margin
+#: and reads easily (a randomised bait, the truth seven times in ten and a lie a rank or
+#: two up otherwise, left her winning about 80% and its punishment was caught sooner).
 BAIT = _TRUTHFUL
 OPPONENTS: tuple[str, ...] = (*BASELINES, *EXPLOITERS, *ADAPTIVE)
 
