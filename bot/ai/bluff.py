@@ -43,7 +43,7 @@ from bot.engine import ORDER, RANK, Act, Move
 #: At a bigger table the alternative to the person's record is a typical player's, no
 #: safer an answer than their own long, steady record, so there trust has no cap.
 HALF_TRUST = 30
-MAX_TRUST = 0.8
+MAX_TRUST = 0.9
 
 #: What one round of the pure best answer may cost her against someone who knows it, in
 #: rounds, per preset and part (``"claim"``: what she claims, and whether she rolls or
@@ -60,9 +60,9 @@ SPEND = 150.0
 #: The most each part may risk per round however big the bank, in rounds, per preset: a
 #: last brake behind the bank and the doubt (docs/computer.md, "Safe exploitation"). The
 #: running bank bounds what a punishment takes in any stretch (:mod:`bot.ai.bank`), so
-#: this no longer has to: at 0.06 it lets her calls reach the trust cap against a steady
+#: this no longer has to: at 0.07 it lets her calls reach the trust cap against a steady
 #: player.
-RATE: dict[str, float] = {"mexican": 0.06, "dollar": 0.06}
+RATE: dict[str, float] = {"mexican": 0.07, "dollar": 0.07}
 
 K = TypeVar("K")
 
