@@ -7,6 +7,8 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
+import pytest
+
 from bot.ai import bank, bluff
 from bot.ai.opponents import Profile
 from bot.ai.personas import DEFAULT, PERSONAS
@@ -211,3 +213,24 @@ def test_the_running_bank_is_forgotten_with_the_person() -> None:
     assert memory.bank("a", 90.0) == bank.CAP - 10
     memory.update("b", Profile())  # "a" is forgotten: read again as a stranger to memory
     assert memory.bank("a", 90.0) == bank.CAP
+
+
+async def test_the_records_the_computers_read_carry_her_running_bank() -> None:
+    """As the bot reads them: the duel counters' rounds move the running bank, a long run
+    of rounds won fills it only to the cap, and rounds lost empty it."""
+    from bot.ai.knowledge import stored_records
+    from tests.test_ai_bluff import table
+
+    game = table("dollar")
+    storage, memory = Stored(), RecentPlay()
+    banks = []
+    # Rounds she won and lost (the person's lost and won), half started by each.
+    for won, lost in [(0, 0), (10, 10), (400, 100), (400, 130), (400, 200)]:
+        storage.totals = {"duel_rounds": won + lost, "duel_led": (won + lost) // 2}
+        storage.totals |= {"duel_won": lost, "duel_lost": won}
+        banks.append((await stored_records(storage, 1, game, memory))["111"].bank)
+    assert banks[:3] == [bank.SEED, bank.SEED, bank.CAP]
+    # 30 rounds lost where the policy expects half: 15 rounds below its expectation.
+    assert banks[3] == pytest.approx(bank.CAP - 15, abs=0.5)
+    assert banks[4] == bank.FLOOR
+    assert (await stored_records(storage, 1, game))["111"].bank is None, "no memory, no bank"
