@@ -225,7 +225,7 @@ async def test_the_records_the_computers_read_carry_her_running_bank() -> None:
     storage, memory = Stored(), RecentPlay()
     banks = []
     # Rounds she won and lost (the person's lost and won), half started by each.
-    for won, lost in [(0, 0), (10, 10), (400, 100), (400, 130), (400, 200)]:
+    for won, lost in [(0, 0), (10, 10), (400, 100), (400, 130), (400, 300)]:
         storage.totals = {"duel_rounds": won + lost, "duel_led": (won + lost) // 2}
         storage.totals |= {"duel_won": lost, "duel_lost": won}
         banks.append((await stored_records(storage, 1, game, memory))["111"].bank)

@@ -13,7 +13,7 @@ never holds more than ``CAP`` or less than ``FLOOR``. Gains above the cap are no
 for later, so nothing won long ago pays for a punishment now: in any stretch of play,
 what her lean can lose is at most the cap (and the seed), unless the same stretch gave
 it back to her first. Once her lean has lost what the bank held, she plays the solved
-strategy until her results against that person have earned ``-FLOOR`` rounds again.
+strategy until her results against that person have earned ``-FLOOR`` rounds back.
 """
 
 from __future__ import annotations
@@ -29,8 +29,11 @@ SEED = 8.0
 #: all that a punishment can take from her lean in one stretch.
 CAP = 20.0
 #: The least it holds: once her lean has lost the bank, this many rounds won above the
-#: policy's expectation before she leans again (luck alone takes a few hundred rounds).
-FLOOR = -8.0
+#: policy's expectation before she leans again. Deep, because luck alone moves an empty
+#: bank between the floor and zero, and each time it lifts it above zero she leans a
+#: little and a punisher takes that back: the deeper the floor, the rarer that is (at -8
+#: the arena's responder took 2 points of games more than the solved strategy gives it).
+FLOOR = -40.0
 
 
 def banked(profile: Profile, table: str) -> float:
