@@ -51,6 +51,13 @@ Opponents (all decide from their own seat's ``Game.view``, what a person sees, e
   10 games (``benchmarks.ai_exploiters``).
 - ``baiter``: 500 games truthful, so that she leans into the answer to it, then 500
   games of the responder's punishment of that lean, and again.
+- ``creeper``: 300 games truthful (``BAIT``), then, each decision with a chance it
+  raises by 0.02 a game while her test of its recent play stays under 0.7 of its level
+  (and lowers over 0.9), the exact best response to her pure answer to its record;
+  while her memory has the record in doubt, the best response to the solved strategy
+  she then plays, and half its share again when her doubt ends.
+- ``drifter``: the same bait, then that chance raised by 1/2,700 every game, whatever
+  she thinks (a slow drift).
 - ``solved``: the expert without records, the solved policy alone.
 
 ``--stranger`` plays her, in every pairing, as she plays someone she has no record of:
@@ -76,8 +83,8 @@ from dataclasses import dataclass, field, replace
 from functools import cache
 from typing import Any, TypeVar
 
-from benchmarks.ai_exploiters import Baiter, Responder
-from bot.ai import bluff, brain, knowledge
+from benchmarks.ai_exploiters import Baiter, Creeper, Responder
+from bot.ai import bank, bluff, brain, knowledge, recent
 from bot.ai.knowledge import Inputs, Record
 from bot.ai.opponents import Profile
 from bot.ai.personas import DEFAULT, PERSONAS, computer_id
@@ -393,8 +400,14 @@ BASELINES: dict[str, tuple[Strategy | None, Strategy | None]] = {
 }
 EXPLOITERS = ("exploiter", "exploiter-cheat")
 #: Adversaries that know her code and her records of them (benchmarks/ai_exploiters.py).
-ADAPTIVE = ("responder", "baiter")
+ADAPTIVE = ("responder", "baiter", "creeper", "drifter")
 _TRUTHFUL = _bluff_baseline(truthful_claim, truthful_call)
+
+
+#: The creeper's and the drifter's bait: truthful play, which she beats by a wide margin
+#: and reads easily (a randomised bait, the truth seven times in ten and a lie a rank or
+#: two up otherwise, left her winning about 80% and its punishment was caught sooner).
+BAIT = _TRUTHFUL
 OPPONENTS: tuple[str, ...] = (*BASELINES, *EXPLOITERS, *ADAPTIVE)
 
 
@@ -780,7 +793,7 @@ def pairing(args: Job) -> Tally:
     dice, minds = random.Random(seed), random.Random(seed ^ 0x5EED)
     stats = Statistics(stranger=stranger)
     exploiter = None
-    adversary: Responder | Baiter | None = None
+    adversary: Responder | Baiter | Creeper | None = None
     if opponent in EXPLOITERS:
         exploiter = Exploiter(cheat=opponent == "exploiter-cheat")
         strategy: Strategy = exploiter.play
@@ -800,7 +813,9 @@ def pairing(args: Job) -> Tally:
         measure(tally, play_game(preset, people, stats, dice, minds, exploiter=exploiter))
     tally.seconds = time.perf_counter() - start
     tally.learned = exploiter.summary() if exploiter else ""
-    if adversary is not None:
+    if isinstance(adversary, Creeper):
+        tally.learned = adversary.summary()
+    elif adversary is not None:
         responder = adversary if isinstance(adversary, Responder) else adversary.responder
         tally.learned = (
             f"{responder.solves} best responses worked out; her last share on the "
@@ -809,19 +824,32 @@ def pairing(args: Job) -> Tally:
     return tally
 
 
-def adversary_for(opponent: str, preset: str, stats: Statistics) -> Responder | Baiter:
-    """The responder or the baiter, reading the records the bot keeps of it (heads-up:
-    the first person's)."""
+def adversary_for(opponent: str, preset: str, stats: Statistics) -> Responder | Baiter | Creeper:
+    """The responder, the baiter, the creeper or the drifter, reading the records the bot
+    keeps of it (heads-up: the first person's)."""
     me = PEOPLE[0]
 
-    def records() -> tuple[Profile | None, bool]:
-        """Its record, and whether her memory of it has it in doubt."""
+    def records() -> tuple[Profile | None, bool, float | None]:
+        """Its record, whether her memory of it has it in doubt, and her running bank."""
         row = stats.totals.get(int(me))
         if row is None or stats.stranger:
-            return None, False
+            return None, False, None
         profile = Record.from_totals(row, stats.claims[int(me)]).profile
-        return profile, stats.recent.doubted((GUILD, int(me)), profile)
+        key = (GUILD, int(me))
+        won = bank.banked(profile, preset)
+        return profile, stats.recent.doubted(key, profile), stats.recent.bank(key, won)
 
+    if opponent in ("creeper", "drifter"):
+        slow = opponent == "drifter"
+        step = 1 / 2700 if slow else 0.02
+
+        def strain() -> float:
+            profile, *_ = records()
+            if profile is None:
+                return 0.0
+            return recent.strain(profile, stats.recent.recent((GUILD, int(me)), profile))
+
+        return Creeper(preset, me, records, strain, BAIT, step=step, slow=slow)
     responder = Responder(preset, me, records)
     return responder if opponent == "responder" else Baiter(responder, _TRUTHFUL)
 
@@ -961,9 +989,11 @@ def report(results: list[Tally], block: int, curve_games: int) -> list[str]:
             curve = " ".join(f"{sum(b) / len(b):.1%}" for b in blocks if b)
             last = shown[-1000:] if len(shown) >= 1000 else shown
             worst = worst_block(t.won, block)
+            later = shown[1000:]
             lines.append(
                 f"- `{t.preset}` {t.opponent}: {curve}; last {len(last):,} of the "
                 f"first {len(shown):,}: {_pct(win_rate(t, last))}; "
+                + (f"games 1,001-{len(shown):,}: {_pct(win_rate(t, later))}; " if later else "")
                 + (f"worst block after the first 1,000: {worst:.1%}; " if worst else "")
                 + t.learned
             )

@@ -15,9 +15,9 @@ neither ever beats rolling and claiming (a pass over a true claim is a lie the n
 caller lifts; a blind roll only hides dice from oneself).
 
 ``python -m benchmarks.table_bound`` prints, for tables of 3 and 4 and callers from 4-3,
-5-2, 5-4 and 6-4, the exact least share while everyone is in, the oracle's share in the
-arena's measure (the whole game, the rounds after someone is out included) and the
-expert's, from the same games' seeds.
+5-2, 5-4, 6-2 (the arena's truthful player calls exactly so) and 6-4, the exact least
+share while everyone is in, the oracle's share in the arena's measure (the whole game,
+the rounds after someone is out included) and the expert's, from the same games' seeds.
 """
 
 from __future__ import annotations
@@ -198,10 +198,24 @@ def measured(
     return tally, lost * seats / max(1, rounds)
 
 
+#: The callers' ranks played by default: from 4-3, 5-2, 5-4, 6-2 and 6-4.
+CALLS = (4, 6, 8, 10, 12)
+#: The rank the arena's truthful player calls from: every claim a fresh roll makes less
+#: than half the time, in `dollar` 6-2 and up, so it is the threshold caller from 6-2.
+TRUTHFUL = 10
+
+
 def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(prog="python -m benchmarks.table_bound", description=__doc__)
     parser.add_argument("--games", type=int, default=1000, help="arena games per table")
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--calls",
+        type=int,
+        nargs="*",
+        default=list(CALLS),
+        help="the callers' ranks (10, from 6-2, is how the arena's truthful player calls)",
+    )
     args = parser.parse_args(argv)
     print(
         "| seats | callers from | least share while all are in "
@@ -209,14 +223,14 @@ def main(argv: list[str] | None = None) -> int:
     )
     print("| --- | --- | --- | --- | --- |")
     for seats in (3, 4):
-        for calls in (4, 6, 8, 12):
+        for calls in args.calls:
             best = bound(seats, calls).loss * seats
             cells = []
             for player in (Oracle(calls).play, None):
                 tally, all_in = measured(seats, calls, args.games, args.seed, player)
                 game = sum(tally.lost) / sum(tally.even)
                 cells.append(f"{all_in:.3f}, {game:.3f}")
-            name = "-".join(map(str, ORDER[calls]))
+            name = "-".join(map(str, ORDER[calls])) + (" (truthful)" if calls == TRUTHFUL else "")
             print(f"| {seats} | {name} | {best:.3f} | {cells[0]} | {cells[1]} |")
     return 0
 

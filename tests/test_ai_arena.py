@@ -10,15 +10,26 @@ from __future__ import annotations
 
 import random
 from collections import Counter
+from dataclasses import replace
 from pathlib import Path
+from typing import Any
 
 import pytest
 
 from benchmarks import ai_arena
 from benchmarks.ai_arena import EXPERT, PEOPLE, Statistics, play_game
-from benchmarks.ai_exploiters import Baiter, her_strategy, solved
+from benchmarks.ai_exploiters import (
+    Baiter,
+    Creeper,
+    against_solved,
+    her_strategy,
+    play_profile,
+    solved,
+)
 from bot.ai import bluff, knowledge
+from bot.ai.bank import CAP, FLOOR
 from bot.ai.knowledge import Inputs, Record
+from bot.ai.opponents import Profile
 from bot.ai.personas import PERSONAS
 from bot.engine import Act, Event, Game, Move, Roll, RoundStarted
 from bot.game.tables import TableService
@@ -52,6 +63,8 @@ def test_every_opponent_plays_legal_games_to_the_end(preset: str, players: int) 
             adversary = ai_arena.adversary_for(name, preset, stats)
             if isinstance(adversary, Baiter):
                 adversary.phase = 1  # bait one game, punish the next
+            if isinstance(adversary, Creeper):
+                adversary.bait_games = 1  # bait one game, then lean on her
             found = adversary.play
         assert found is not None
         tally = ai_arena.Tally(preset, name, players)
@@ -69,7 +82,7 @@ def test_every_opponent_plays_legal_games_to_the_end(preset: str, players: int) 
         assert tally.games == GAMES and sum(tally.even) > 0
     if preset in ai_arena.BLUFFING:
         assert "threshold-20" in opponents(preset) and "exploiter" in opponents(preset)
-        assert {"responder", "baiter"} <= set(opponents(preset))
+        assert {"responder", "baiter", "creeper", "drifter"} <= set(opponents(preset))
 
 
 @pytest.mark.parametrize("preset", ai_arena.BLUFFING)
@@ -153,7 +166,7 @@ def test_a_stranger_is_handed_no_records_and_the_responder_knows_it() -> None:
         )
     assert len(decided) > 20 and all(i.records == {} for i in decided)
     assert stranger.totals[int(PEOPLE[0])]["duel_rounds"] > 3, "the record still grows"
-    assert adversary.records() == (None, False) and adversary.share == 0.0
+    assert adversary.records() == (None, False, None) and adversary.share == 0.0
     known = Statistics()
     known.totals = stranger.totals
     assert ai_arena.adversary_for("responder", "dollar", known).records()[0] is not None
@@ -193,7 +206,12 @@ def test_the_expert_decides_on_knowledge_inputs_from_the_arenas_statistics(
             if p.isdigit() and int(p) in stats.totals
         }
         expected.append(knowledge.inputs(game, seat, records))
-        assert inputs == expected[-1]
+        # What her memory adds (doubt, the running bank) is tests/test_recent_play.py's.
+        memory = {p: replace(r, doubted=False, bank=None) for p, r in inputs.records.items()}
+        assert replace(inputs, records=memory) == expected[-1]
+        assert all(FLOOR <= r.bank <= CAP for r in inputs.records.values() if r.bank is not None)
+        if len(game.players) == 2:
+            assert all(r.bank is not None for r in inputs.records.values())
 
     real = ai_arena.brain.decide
 
@@ -208,7 +226,7 @@ def test_the_expert_decides_on_knowledge_inputs_from_the_arenas_statistics(
     for players in (2, 3, 2):  # across games, as on one server
         people = dict.fromkeys(PEOPLE[: players - 1], truthful)
         play_game(preset, people, stats, dice, minds, spy=spy)
-    assert decided == expected and len(decided) > 20
+    assert len(decided) == len(expected) > 20
     # The records are about the others at the table, and they grow as the games go on.
     assert all(EXPERT not in i.records and set(i.records) <= set(PEOPLE) for i in decided)
     assert ai_arena.Statistics().records(Game.create("mexen", PEOPLE[0])) == {}
@@ -283,3 +301,45 @@ async def test_the_arenas_statistics_are_what_the_bot_stores(
     assert {w: dict(+c) for w, c in truth.items() if +c} == {w: v[0] for w, v in arena.items()}
     assert dict(claims) == {w: v[1] for w, v in arena.items() if v[1]}
     assert any(row.get("bluffs_made") for row, _ in arena.values()) or preset == "mexen"
+
+
+def test_the_creeper_leans_while_her_test_is_quiet_and_answers_her_doubt() -> None:
+    """After its bait it mixes in the best response to her answer, more each quiet game
+    and less when her test comes near its level; while she doubts it (or reads no record
+    of it) it plays the best response to the solved strategy she then plays."""
+    truthful = ai_arena.BASELINES["truthful"][0]
+    assert truthful is not None
+    record = Profile(free_claims=40, faced=(2,) * 21, called=(1,) * 21)
+    said: dict[str, Any] = {"doubted": False, "strain": 0.0, "profile": record}
+
+    def records() -> tuple[Profile | None, bool, float | None]:
+        return said["profile"], said["doubted"], 8.0
+
+    creeper = Creeper("dollar", PEOPLE[0], records, lambda: said["strain"], truthful, 2, 0.1)
+    for _ in range(2):
+        creeper.new_game()
+    assert creeper.share == 0.0 and not creeper._best, "the bait"
+    for _ in range(3):
+        creeper.new_game()
+    assert creeper.share == pytest.approx(0.3) and creeper._best
+    said["strain"] = 0.8
+    creeper.new_game()
+    assert creeper.share == pytest.approx(0.3), "near the level: held"
+    said["strain"] = 0.95
+    creeper.new_game()
+    assert creeper.share == pytest.approx(0.2), "at it: backed off"
+    said["doubted"] = True
+    creeper.new_game()
+    assert creeper.doubted and creeper.share == pytest.approx(0.1) and creeper.restarts == 1
+    view = Game.create("dollar", PEOPLE[0], ai_arena.TABLE_OPTIONS["dollar"])
+    view.add_computer(PEOPLE[0], EXPERT)
+    view.start(PEOPLE[0], random.Random(1))
+    seat = view.to_move
+    assert seat is not None
+    if seat == PEOPLE[0]:
+        moves = {creeper.play(view.view(seat), random.Random(s)) for s in range(20)}
+        starter = 0 if view.round_starter == PEOPLE[0] else 1
+        assert moves == {play_profile(against_solved("dollar")[starter], view.view(seat))}
+    said.update(doubted=False, strain=0.0, profile=None)
+    creeper.new_game()
+    assert creeper.doubted, "no record read: the solved strategy's best response"

@@ -9,7 +9,7 @@ from pathlib import Path
 
 import pytest
 
-from bot.ai import bluff, bluff_policy, brain, knowledge
+from bot.ai import bank, bluff, bluff_policy, brain, knowledge
 from bot.ai.knowledge import Inputs, Record
 from bot.ai.opponents import Model, Profile
 from bot.ai.personas import PERSONAS
@@ -183,14 +183,14 @@ def test_without_rounds_banked_she_plays_the_solved_strategy_move_for_move() -> 
 def test_the_bank_is_what_she_won_beyond_the_policys_expected_rounds() -> None:
     policy = bluff_policy.policy("dollar")
     even = duels(honest(), 0.5).profile  # half the rounds started by each: she expects half
-    assert bluff.banked(even, "dollar") == pytest.approx(0.0)
+    assert bank.banked(even, "dollar") == pytest.approx(0.0)
     ahead = duels(honest(), 0.6).profile
-    assert bluff.banked(ahead, "dollar") == pytest.approx(200)
+    assert bank.banked(ahead, "dollar") == pytest.approx(200)
     # She started every round: credited the starts, charged the starter's edge.
     led = dataclasses.replace(ahead, duel_led=0)
     edge = policy.value_for_starter - policy.start_value
-    assert bluff.banked(led, "dollar") == pytest.approx(200 - 2000 * edge / 2)
-    assert bluff.banked(Profile(), "dollar") == 0.0
+    assert bank.banked(led, "dollar") == pytest.approx(200 - 2000 * edge / 2)
+    assert bank.banked(Profile(), "dollar") == 0.0
 
 
 def test_what_she_may_risk_grows_with_the_bank_up_to_the_rate() -> None:
@@ -198,7 +198,7 @@ def test_what_she_may_risk_grows_with_the_bank_up_to_the_rate() -> None:
     loss buys nothing."""
     risk, rate = bluff.RISK["dollar"]["answer"], bluff.RATE["dollar"]
     start = bluff.affordable(Profile(), "dollar", "answer")
-    assert start == pytest.approx(min(rate / risk, bluff.SEED / (risk * bluff.SPEND)))
+    assert start == pytest.approx(min(rate / risk, bank.SEED / (risk * bluff.SPEND)))
     assert bluff.affordable(duels(honest(), 0.75).profile, "dollar", "answer") == rate / risk
     assert bluff.affordable(duels(honest(), 0.3).profile, "dollar", "answer") == 0.0
     # At a bigger table there is no equilibrium to keep to: trust alone, past the cap.
@@ -275,16 +275,16 @@ def test_at_a_bigger_table_she_answers_a_typical_player_where_she_reads_nobody()
     """Heads-up with no record she plays the solved (heads-up) strategy; at a table of
     three she answers a typical player there instead, with the next start worth less."""
     heads_up = facing("dollar", (5, 4), over=(5, 2))
-    assert bluff._read(heads_up.view(ME), random.Random(1), EXPERT, {}, set(), "answer") is None
+    assert bluff._read(heads_up.view(ME), random.Random(1), EXPERT, {}, set(), {}, "answer") is None
     three = facing("dollar", (5, 4), over=(5, 2))
     three.seats = [THEM, ME, "222"]
-    found = bluff._read(three.view(ME), random.Random(1), EXPERT, {}, set(), "answer")
+    found = bluff._read(three.view(ME), random.Random(1), EXPERT, {}, set(), {}, "answer")
     assert found is not None and found.players == 3
     assert found.model == Model.fit(Profile(), found.rules)
     start = bluff_policy.policy("dollar").start_value
     assert found.start == pytest.approx(start * 2 / 3)
     plain = dataclasses.replace(EXPERT, read=0.0)  # personas that read nobody: the policy
-    assert bluff._read(three.view(ME), random.Random(1), plain, {}, set(), "answer") is None
+    assert bluff._read(three.view(ME), random.Random(1), plain, {}, set(), {}, "answer") is None
 
 
 def test_only_the_expert_reads_opponents() -> None:

@@ -7,7 +7,9 @@ from __future__ import annotations
 import random
 from dataclasses import replace
 
-from bot.ai import bluff
+import pytest
+
+from bot.ai import bank, bluff
 from bot.ai.opponents import Profile
 from bot.ai.personas import DEFAULT, PERSONAS
 from bot.ai.recent import LATCH, SPAN, RecentPlay, drifted, minus, observations
@@ -177,3 +179,58 @@ def test_the_memory_forgets_the_least_recently_read_beyond_its_people() -> None:
     memory.update("c", grow(profiles["c"], rng, 0.2, 0.3))
     assert memory.recent("b", profiles["b"]) is None
     assert memory.recent("a", profiles["a"]) is not None
+
+
+def test_a_long_bait_buys_no_more_lean_than_the_cap() -> None:
+    """Her running bank (docs/computer.md, "Safe exploitation"): a stretch of weak play
+    fills it only to the cap, a punishment empties it, and she leans again only once her
+    results have earned back what the floor holds; the all-time bank never pays."""
+    memory = RecentPlay()
+    memory.update("p", Profile())  # read as the bot reads: the record, then the bank
+    assert memory.spend("p", 0.0) == bank.SEED  # a new person: the seed
+    for won in range(0, 300, 5):  # 300 rounds won above the policy
+        running = memory.spend("p", float(won))
+    assert running == bank.CAP
+    lean = bluff.affordable(Profile(), "dollar", "answer", running)
+    assert lean == bluff.RATE["dollar"] / bluff.RISK["dollar"]["answer"], "the full lean"
+    # A punishment takes the cap back, and no more is lent however much was won before.
+    assert memory.spend("p", 295.0 - bank.CAP) == 0.0
+    assert bluff.affordable(Profile(), "dollar", "answer", 0.0) == 0.0
+    assert memory.spend("p", 200.0) == bank.FLOOR
+    assert memory.spend("p", 200.0 - bank.FLOOR) == 0.0, "the floor is earned back first"
+    assert memory.spend("p", 205.0 - bank.FLOOR) == 5.0
+    assert memory.bank("p", 1000.0) == bank.CAP and memory.spend("p", 206.0 - bank.FLOOR) == 6.0
+    # Read without a memory (or forgotten), she opens with the seed and the all-time bank.
+    assert RecentPlay().bank("p", 1000.0) == bank.CAP
+    assert RecentPlay().bank("p", -1000.0) == bank.FLOOR
+
+
+def test_the_running_bank_is_forgotten_with_the_person() -> None:
+    memory = RecentPlay(people=1)
+    memory.update("a", Profile())
+    memory.spend("a", 100.0)
+    memory.spend("a", 90.0)
+    assert memory.bank("a", 90.0) == bank.CAP - 10
+    memory.update("b", Profile())  # "a" is forgotten: read again as a stranger to memory
+    assert memory.bank("a", 90.0) == bank.CAP
+
+
+async def test_the_records_the_computers_read_carry_her_running_bank() -> None:
+    """As the bot reads them: the duel counters' rounds move the running bank, a long run
+    of rounds won fills it only to the cap, and rounds lost empty it."""
+    from bot.ai.knowledge import stored_records
+    from tests.test_ai_bluff import table
+
+    game = table("dollar")
+    storage, memory = Stored(), RecentPlay()
+    banks = []
+    # Rounds she won and lost (the person's lost and won), half started by each.
+    for won, lost in [(0, 0), (10, 10), (400, 100), (400, 130), (400, 300)]:
+        storage.totals = {"duel_rounds": won + lost, "duel_led": (won + lost) // 2}
+        storage.totals |= {"duel_won": lost, "duel_lost": won}
+        banks.append((await stored_records(storage, 1, game, memory))["111"].bank)
+    assert banks[:3] == [bank.SEED, bank.SEED, bank.CAP]
+    # 30 rounds lost where the policy expects half: 15 rounds below its expectation.
+    assert banks[3] == pytest.approx(bank.CAP - 15, abs=0.5)
+    assert banks[4] == bank.FLOOR
+    assert (await stored_records(storage, 1, game))["111"].bank is None, "no memory, no bank"

@@ -10,8 +10,8 @@ import pytest
 
 from benchmarks import ai_arena
 from benchmarks.ai_arena import EXPERT, PEOPLE, Statistics, play_game
-from benchmarks.table_bound import Bound, Oracle, bound, measured, their_claim
-from bot.engine import RANK, Act
+from benchmarks.table_bound import TRUTHFUL, Bound, Oracle, bound, measured, their_claim
+from bot.engine import ORDER, RANK, Act
 
 
 @pytest.mark.parametrize(("seats", "calls"), [(2, 8), (3, 4), (3, 8), (4, 6)])
@@ -84,3 +84,11 @@ def test_the_oracle_loses_no_more_than_a_truthful_player_in_the_same_seat() -> N
     theirs = sum(tally.lost) / sum(tally.even)
     assert ours < theirs, (ours, theirs)
     assert bound(3, calls).loss * 3 < 1.0
+
+
+@pytest.mark.parametrize("three_one", ["low", "reroll"])
+def test_the_truthful_player_is_the_threshold_caller_from_6_2(three_one: str) -> None:
+    """So the bound against a table of truthful players is the row from 6-2."""
+    view = {"options": {"three_one": three_one}}
+    calls = [c for c in range(len(ORDER)) if ai_arena.truthful_call(view, c, None)]
+    assert calls == list(range(TRUTHFUL, len(ORDER))) and ORDER[TRUTHFUL] == (6, 2)

@@ -16,9 +16,11 @@ more often than she can afford
 (README, Playing against the computer: "Safe exploitation"): the best answer can itself
 be beaten by someone who knows it, so she risks on it only what she has already won from
 that person above the policy's own expected result, as their public record of rounds
-against her shows. Against weak play that bank grows and she
-leans in; against someone who punishes the lean it empties and she is back on the
-policy, so nobody can take more from her than they gave. And she does not answer a
+against her shows, and no more than a capped running bank of it (:mod:`bot.ai.bank`), so
+that a long stretch of weak play cannot pay for a long punishment. Against weak play the
+bank fills and she leans in; against someone who punishes the lean it empties and she
+is back on the policy, so nobody can take more from her than they gave, nor more than
+the cap in any stretch. And she does not answer a
 record at all while the person's recent play has left it (:mod:`bot.ai.recent`): a
 switch of style, which is how a lean is punished, is caught within a few games.
 """
@@ -30,6 +32,7 @@ from random import Random
 from typing import TypeVar
 
 from bot.ai import View, bluff_policy
+from bot.ai.bank import banked, opening
 from bot.ai.knowledge import Inputs
 from bot.ai.opponents import Profile, Reading, Rules, reading
 from bot.ai.personas import Persona
@@ -40,11 +43,8 @@ from bot.engine import ORDER, RANK, Act, Move
 #: At a bigger table the alternative to the person's record is a typical player's, no
 #: safer an answer than their own long, steady record, so there trust has no cap.
 HALF_TRUST = 30
-MAX_TRUST = 0.8
+MAX_TRUST = 0.9
 
-#: Rounds handed to her before any are won: enough to try the best answer now and then,
-#: so that a weak player's gifts can start the bank (the most she can ever lose to it).
-SEED = 8.0
 #: What one round of the pure best answer may cost her against someone who knows it, in
 #: rounds, per preset and part (``"claim"``: what she claims, and whether she rolls or
 #: passes; ``"answer"``: whether she calls): what the arena's best responder to her takes
@@ -58,11 +58,11 @@ RISK: dict[str, dict[str, float]] = {
 }
 SPEND = 150.0
 #: The most each part may risk per round however big the bank, in rounds, per preset: a
-#: last brake behind the bank and the doubt (README, Playing against the computer: "Safe
-#: exploitation"). Someone who switches style to punish her lean is caught within a few
-#: games (:mod:`bot.ai.recent`); this bounds what one who punishes without showing it
-#: takes a round while the bank lasts.
-RATE: dict[str, float] = {"mexican": 0.05, "dollar": 0.05}
+#: last brake behind the bank and the doubt (docs/computer.md, "Safe exploitation"). The
+#: running bank bounds what a punishment takes in any stretch (:mod:`bot.ai.bank`), so
+#: this no longer has to: at 0.07 it lets her calls reach the trust cap against a steady
+#: player.
+RATE: dict[str, float] = {"mexican": 0.07, "dollar": 0.07}
 
 K = TypeVar("K")
 
@@ -71,6 +71,7 @@ def decide(inputs: Inputs, rng: Random, persona: Persona) -> Move | None:
     view = inputs.view
     known = {p: r.profile for p, r in inputs.records.items()}
     doubted = {p for p, r in inputs.records.items() if r.doubted}
+    banks = {p: r.bank for p, r in inputs.records.items()}
     legal = [Move.decode(m) for m in view.get("legal_moves") or []]
     if not legal:
         return None
@@ -80,7 +81,7 @@ def decide(inputs: Inputs, rng: Random, persona: Persona) -> Move | None:
     seen = _rank(view.get("cup"))
     if stage == "answer" and seen is not None and standing is not None and seen < standing:
         return Move(Act.BULLSHIT)  # a cup passed back to the one who saw it: a sure catch
-    best = _read(view, rng, persona, known, doubted, stage)
+    best = _read(view, rng, persona, known, doubted, banks, stage)
     if best is not None:
         move = _exploit(view, best, stage, standing, seen, legal)
         if move is not None:
@@ -128,6 +129,7 @@ def _read(
     persona: Persona,
     known: Mapping[str, Profile],
     doubted: set[str],
+    banks: Mapping[str, float | None],
     stage: str,
 ) -> Reading | None:
     """The best answer to this opponent's profile, or None to play the policy this time:
@@ -144,7 +146,10 @@ def _read(
     profile = known.get(opponent)
     players = max(2, len(view.get("seats") or ()))
     table = "mexican" if view["options"]["ties"] else "dollar"
-    share = exploit_share(profile, persona, table, players, part_of(stage), opponent in doubted)
+    part = part_of(stage)
+    share = exploit_share(
+        profile, persona, table, players, part, opponent in doubted, banks.get(opponent)
+    )
     if profile is None or share <= 0 or rng.random() >= share:
         if players == 2:
             return None
@@ -165,6 +170,7 @@ def exploit_share(
     players: int,
     part: str,
     doubted: bool = False,
+    bank: float | None = None,
 ) -> float:
     """How often she plays the best answer to ``profile`` rather than the policy in
     ``part`` of her play: as often as she trusts the record and, heads-up, can afford
@@ -179,36 +185,16 @@ def exploit_share(
     trust = persona.read * seen / (seen + HALF_TRUST)
     if players > 2:
         return trust
-    return min(MAX_TRUST, trust, affordable(profile, table, part))
+    return min(MAX_TRUST, trust, affordable(profile, table, part, bank))
 
 
-def banked(profile: Profile, table: str) -> float:
-    """The rounds she has won against this person beyond what the policy expects to win
-    from anyone, heads-up (a round is worth 1), luck included: risking what was actually
-    won keeps her expected result at the policy's or above, less ``SEED``.
-
-    In the solver's currency (README, Playing against the computer): a round is won or
-    lost, and starting the next one is worth the policy's ``start_value``; the policy
-    expects ``value_for_starter`` from a round it starts and minus that from the others.
-    Starts are bought by calling, so she is credited with those she took and charged the
-    starter's edge of each round she started. From the person's public record of rounds
-    against her: who started them and who lost the finished ones."""
-    finished = profile.duel_won + profile.duel_lost
-    if finished <= 0:
-        return 0.0
-    policy = bluff_policy.policy(table)
-    led = profile.duel_led / max(1, profile.duel_rounds)  # the share the person started
-    mine = finished * (1 - 2 * led)  # the rounds she started, less the person's
-    score = 2 * profile.duel_lost - finished + mine * policy.start_value
-    return (score - mine * policy.value_for_starter) / 2
-
-
-def affordable(profile: Profile, table: str, part: str) -> float:
-    """The share of her plays in ``part`` she can put on the best answer heads-up: the
-    bank, with ``SEED`` rounds to start it, spread over ``SPEND`` rounds at that part's
-    ``RISK`` each, 0..1."""
+def affordable(profile: Profile, table: str, part: str, bank: float | None = None) -> float:
+    """The share of her plays in ``part`` she can put on the best answer heads-up: her
+    running ``bank`` (:mod:`bot.ai.bank`; without one, what a memory would open with)
+    spread over ``SPEND`` rounds at that part's ``RISK`` each, 0..1."""
     risk = RISK[table][part]
-    bank = SEED + banked(profile, table)
+    if bank is None:
+        bank = opening(banked(profile, table))
     return min(1.0, RATE[table] / risk, max(0.0, bank / (risk * SPEND)))
 
 

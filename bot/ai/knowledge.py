@@ -22,6 +22,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass, field, replace
 from typing import Any, Protocol
 
+from bot.ai.bank import banked
 from bot.ai.opponents import Profile
 from bot.ai.recent import RecentPlay
 from bot.engine import Game
@@ -52,6 +53,9 @@ class Record:
     #: Whether their recent play has left this record (:mod:`bot.ai.recent`), as far as
     #: the reader remembers: then the record does not describe how they play now.
     doubted: bool = False
+    #: What she may risk against them heads-up now: her running bank as the reader's
+    #: memory keeps it (:mod:`bot.ai.bank`); None without a memory.
+    bank: float | None = None
 
     @classmethod
     def from_totals(cls, totals: Mapping[str, int], claims: int) -> Record:
@@ -102,10 +106,14 @@ async def stored_records(
         return {}
     people = [int(p) for p in game.players if p.isdigit()]
     found = await storage.player_records(guild_id, people)
+    table = "mexican" if game.options.ties else "dollar"
     records = {}
     for uid, (totals, claims) in found.items():
         record = Record.from_totals(totals, claims)
         if recent is not None:
-            record = replace(record, doubted=recent.update((guild_id, uid), record.profile))
+            key = (guild_id, uid)
+            doubted = recent.update(key, record.profile)
+            spent = recent.spend(key, banked(record.profile, table))
+            record = replace(record, doubted=doubted, bank=spent)
         records[str(uid)] = record
     return records

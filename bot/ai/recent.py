@@ -29,6 +29,7 @@ from collections.abc import Hashable, Iterator
 from dataclasses import fields
 from typing import Any
 
+from bot.ai import bank
 from bot.ai.opponents import Profile
 
 #: The claims and answers a person's recent play is read over (about four heads-up games).
@@ -79,6 +80,9 @@ class RecentPlay:
         self._snaps: dict[Hashable, deque[Profile]] = {}
         #: Per person, the observation count at which their play last left the record.
         self._left: dict[Hashable, int] = {}
+        #: Per person, her all-time bank when last read and her running bank then
+        #: (:mod:`bot.ai.bank`).
+        self._bank: dict[Hashable, tuple[float, float]] = {}
 
     def update(self, key: Hashable, profile: Profile) -> bool:
         """Note ``profile`` as ``key``'s record now; whether it is in doubt."""
@@ -89,11 +93,13 @@ class RecentPlay:
                 oldest = next(iter(self._snaps))
                 del self._snaps[oldest]
                 self._left.pop(oldest, None)
+                self._bank.pop(oldest, None)
         self._snaps[key] = snaps  # the most recently read last
         now = observations(profile)
         if snaps and observations(snaps[-1]) > now:
             snaps.clear()  # the statistics were reset
             self._left.pop(key, None)
+            self._bank.pop(key, None)
         if not snaps or now - observations(snaps[-1]) >= self.step:
             snaps.append(profile)
         if drifted(profile, self.recent(key, profile)):
@@ -109,6 +115,22 @@ class RecentPlay:
         return self._latched(key, observations(profile)) or drifted(
             profile, self.recent(key, profile)
         )
+
+    def spend(self, key: Hashable, won: float) -> float:
+        """Note ``won`` as her all-time bank against ``key`` now; her running bank
+        (:func:`bot.ai.bank.carry`), from the seed the first time."""
+        now = self.bank(key, won)
+        if key in self._snaps:  # remembered with the person, forgotten with them
+            self._bank[key] = (won, now)
+        return now
+
+    def bank(self, key: Hashable, won: float) -> float:
+        """Her running bank against ``key`` if her all-time bank is ``won`` now, noting
+        nothing: what :meth:`spend` answers, for an adversary in the arena."""
+        last = self._bank.get(key)
+        if last is None:
+            return bank.opening(won)
+        return bank.carry(last[1], last[0], won)
 
     def _latched(self, key: Hashable, now: int) -> bool:
         left = self._left.get(key)
@@ -150,8 +172,14 @@ def _g(k1: int, n1: int, k0: int, n0: int) -> float:
 def drifted(record: Profile, recent: Profile | None) -> bool:
     """Whether ``recent`` play differs from the rest of ``record`` by more than chance
     (a G-test over the rates the reading uses, at the ``Z`` level for their number)."""
+    return strain(record, recent) > 1
+
+
+def strain(record: Profile, recent: Profile | None) -> float:
+    """The G statistic of ``recent`` play against the rest of ``record`` over the level
+    :func:`drifted` flags at: above 1 is a drift (0 with nothing to compare)."""
     if recent is None:
-        return False
+        return 0.0
     rest = minus(record, recent)
     g, used = 0.0, 0
     for (k1, n1), (k0, n0) in zip(_pairs(recent), _pairs(rest), strict=True):
@@ -159,7 +187,7 @@ def drifted(record: Profile, recent: Profile | None) -> bool:
             g += _g(k1, n1, k0, n0)
             used += 1
     if used == 0:
-        return False
+        return 0.0
     # Wilson and Hilferty's normal approximation of the chi-squared quantile.
     q = used * (1 - 2 / (9 * used) + Z * math.sqrt(2 / (9 * used))) ** 3
-    return g > q
+    return g / q
