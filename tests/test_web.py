@@ -21,6 +21,7 @@ import simcord
 from aiohttp.test_utils import TestClient, TestServer
 from markupsafe import escape
 
+from bot import __version__
 from bot.league.service import League
 from bot.present.i18n import talk
 from bot.storage import STATS, Storage, open_storage
@@ -590,6 +591,7 @@ async def test_pages_worth_sharing(store: Storage, client: TestClient[Any, Any])
     root = await client.get("/", headers={"Accept-Language": "de"})
     html = await root.text()
     assert root.status == 200 and "Mäxchen" in html and "<a " not in html
+    assert f"Version {__version__}</footer>" in html  # the version that serves (CHANGELOG.md)
     assert root.headers["Referrer-Policy"] == "no-referrer"
     for language, name in (("en", "Mexican"), ("nl", "Blufmexen"), ("de", "Mäxchen")):
         page = await client.get(f"/s/{TOKEN}/g/{games[0]}", headers={"Accept-Language": language})

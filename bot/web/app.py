@@ -23,6 +23,7 @@ from aiohttp import web
 from jinja2 import Environment, FileSystemLoader, select_autoescape
 from markupsafe import Markup
 
+from bot import __version__
 from bot.league.service import League
 from bot.present.i18n import Talk, talk
 from bot.present.message import Reply
@@ -75,6 +76,7 @@ def templates() -> Environment:
         trim_blocks=True,
         lstrip_blocks=True,
     )
+    env.globals["version"] = __version__  # in every page's footer (CHANGELOG.md)
     env.filters["date"] = lambda stamp: datetime.datetime.fromtimestamp(
         stamp, datetime.UTC
     ).strftime("%Y-%m-%d %H:%M")

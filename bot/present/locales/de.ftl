@@ -964,6 +964,7 @@ web-taken-col = Getrunken
 web-out = raus
 web-not-found = Hier ist nichts: der Link ist falsch, oder die Seiten dieses Servers sind aus.
 web-footer = Seiten des Mäxchen-Bots, in der Sprache deines Browsers.
+web-version = Version { $version }
 web-seal-down = Das Siegel ist sha256 der Würfel und eines geheimen Salzes: Es steht da, sobald der Becher unten ist, und der gehashte Text, sobald er gehoben wird.
 web-game-line = { $date } · { $players }
 web-game-winner = 🏆 { $winner }

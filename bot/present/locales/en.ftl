@@ -927,6 +927,7 @@ web-taken-col = Taken
 web-out = out
 web-not-found = Nothing here: the link is wrong, or this server's pages are off.
 web-footer = Pages of the Mexican dice bot, in your browser's language.
+web-version = version { $version }
 web-seal-down = The seal is sha256 of the dice and a secret salt: it is shown when the cup goes down, and the text it hashed when the cup is lifted.
 web-game-line = { $date } · { $players }
 web-game-winner = 🏆 { $winner }

@@ -990,6 +990,7 @@ web-taken-col = Gedronken
 web-out = uit
 web-not-found = Niets te zien: de link klopt niet, of de pagina's van deze server staan uit.
 web-footer = Pagina's van de Mexen-bot, in de taal van je browser.
+web-version = versie { $version }
 web-seal-down = Het zegel is sha256 van de stenen en een geheim zout: het staat er zodra de beker neergaat, en de tekst die het hashte zodra de beker wordt opgetild.
 web-game-line = { $date } · { $players }
 web-game-winner = 🏆 { $winner }
