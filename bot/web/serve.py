@@ -37,21 +37,30 @@ def new_token() -> str:
 @contextlib.asynccontextmanager
 async def serving(
     storage: Storage, host: str, port: int, league: League | None = None
-) -> AsyncIterator[web.AppRunner]:
+) -> AsyncIterator[None]:
     """The companion listening on ``host:port`` for the duration of the block."""
-    runner = web.AppRunner(make_app(storage, league), access_log=None)
+    async with _listening(make_app(storage, league), host, port, "the web pages", "WEB_PORT"):
+        log.info("web pages served on http://%s:%s/", host, port)
+        yield
+
+
+@contextlib.asynccontextmanager
+async def _listening(
+    app: web.Application, host: str, port: int, what: str, setting: str
+) -> AsyncIterator[None]:
+    """``app`` on ``host:port`` for the block; a port that can't be had is one line naming
+    the setting to change."""
+    runner = web.AppRunner(app, access_log=None)
     await runner.setup()
     try:
-        site = web.TCPSite(runner, host, port)
         try:
-            await site.start()
+            await web.TCPSite(runner, host, port).start()
         except OSError as exc:
             raise WebPortError(
-                f"cannot serve the web pages on {host}:{port} ({exc.strerror or exc}): "
-                "choose a free WEB_PORT"
+                f"cannot serve {what} on {host}:{port} ({exc.strerror or exc}): "
+                f"choose a free {setting}"
             ) from exc
-        log.info("web pages served on http://%s:%s/", host, port)
-        yield runner
+        yield
     finally:
         await runner.cleanup()
 
@@ -76,20 +85,9 @@ async def metrics_serving(
     app.router.add_get("/metrics", get_metrics)
     app.router.add_get("/health", health)
     app[STORAGE] = storage
-    runner = web.AppRunner(app, access_log=None)
-    await runner.setup()
-    try:
-        try:
-            await web.TCPSite(runner, host, port).start()
-        except OSError as exc:
-            raise WebPortError(
-                f"cannot serve /metrics on {host}:{port} ({exc.strerror or exc}): "
-                "choose a free METRICS_PORT"
-            ) from exc
+    async with _listening(app, host, port, "/metrics", "METRICS_PORT"):
         log.info("metrics and health at http://%s:%s/metrics", host, port)
         yield metrics
-    finally:
-        await runner.cleanup()
 
 
 async def run_web(settings: Settings, port: int) -> None:
